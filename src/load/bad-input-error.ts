@@ -1,0 +1,15 @@
+/**
+ * Bad input from the user's side: an unreachable server, a missing or malformed description, a
+ * `$ref` that points nowhere. The CLI prints `message` as one line and exits 2; nothing is written.
+ * `where` names the place (URL or file, plus line or JSON pointer) so the message can be acted on.
+ */
+export class BadInputError extends Error {
+  override readonly name = "BadInputError";
+  constructor(
+    message: string,
+    readonly where?: string,
+    options?: { cause?: unknown },
+  ) {
+    super(where ? `${where}: ${message}` : message, options);
+  }
+}

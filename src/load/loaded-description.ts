@@ -1,0 +1,54 @@
+/** What `load` hands to `model`: one self-contained document plus where it came from. */
+
+export type SourceKind = "url" | "file" | "hub";
+
+export interface DescriptionSource {
+  readonly kind: SourceKind;
+  /** What the user typed: a base address, a path, or `hub:<name>`. */
+  readonly input: string;
+  /** Absolute URL of the description itself (`http(s)://…/.well-known/openapi.yaml` or `file://…`). */
+  readonly documentUrl: string;
+  /**
+   * The tool server's base address for calls: the address given (url, hub) with no trailing
+   * slash; `undefined` for a file, where `servers[0].url` decides.
+   */
+  readonly baseUrl?: string;
+}
+
+/** A parsed OpenAPI document. Kept loose on purpose: `model` validates what it reads. */
+export type OpenApiDocument = Record<string, unknown>;
+
+export interface LoadedDescription {
+  readonly source: DescriptionSource;
+  /**
+   * The description with every external `$ref` bundled in, so every `$ref` left is local
+   * (`#/...`). Internal `$ref`s are kept as they are (not dereferenced): types keep their names
+   * and recursive schemas stay finite.
+   */
+  readonly document: OpenApiDocument;
+  /** `"3.0"` or `"3.1"` (Swagger 2.0 and anything else is refused while loading). */
+  readonly openapiVersion: "3.0" | "3.1";
+  /** The parsed `examples.yaml` companion, when the server (or a file beside a file source) has one. */
+  readonly examples?: unknown;
+  /** sha256 (hex) of the description's bytes as fetched, for lock files and `--check`. */
+  readonly sha256: string;
+  /** Size in bytes of the root description. */
+  readonly bytes: number;
+}
+
+export interface LoadOptions {
+  /** Access token; else `EB_AGENT_ACCESS_TOKEN`. Sent as `Authorization: token <t>`. */
+  readonly token?: string;
+  /** Extra request headers ("Name: value" pairs already split). */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Injected fetch (tests, fault injection). Default: global fetch. */
+  readonly fetch?: typeof fetch;
+  /** Timeout per HTTP request in ms (default 30 000). */
+  readonly timeoutMs?: number;
+  /** Maximum size of one fetched or read document in bytes (default 64 MiB). */
+  readonly maxBytes?: number;
+  /** Receives warnings (for example: no token, a 403 may follow). Default: ignored. */
+  readonly onWarning?: (message: string) => void;
+  /** Environment to read `EB_AGENT_ACCESS_TOKEN` and `AISTUDIO_HUB_BASE_URL` from (default process.env). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+}
