@@ -1,0 +1,77 @@
+/** `toolgen <source> --out <dir>`: the generate path as a command. */
+import { relative } from "node:path";
+import { Option, type Command } from "commander";
+import { BadInputError } from "../load/bad-input-error.js";
+import { generate } from "../generate.js";
+import type { CliIo } from "./cli-io.js";
+
+interface GenerateFlags {
+  out?: string;
+  check?: boolean;
+  emit: "ts" | "js";
+  runtime: "package" | "inline";
+  baseUrl?: string;
+  header: string[];
+  token?: string;
+  format: boolean;
+  quiet?: boolean;
+}
+
+export function addGenerateCommand(program: Command, io: CliIo): void {
+  program
+    .argument("[source]", "tool server base address (http://127.0.0.1:5000), a .yaml/.yml/.json file, or hub:<name>")
+    .option("-o, --out <dir>", "output directory")
+    .option("--check", "write nothing; exit 1 and list the files that differ from what would be generated")
+    .addOption(new Option("--emit <kind>", "ts: TypeScript files; js: .js + .d.ts").choices(["ts", "js"]).default("ts"))
+    .addOption(
+      new Option("--runtime <kind>", "package: import toolgen/runtime; inline: copy the runtime into <out>/runtime")
+        .choices(["package", "inline"])
+        .default("package"),
+    )
+    .option("--base-url <url>", "default base address of the generated client (instead of the source's)")
+    .option("--header <header>", 'extra request header for loading, "Name: value" (repeatable)', collect, [])
+    .option("--token <token>", "access token, sent as Authorization: token <t> (default: EB_AGENT_ACCESS_TOKEN)")
+    .option("--no-format", "skip prettier")
+    .option("-q, --quiet", "print only errors")
+    .action(async (source: string | undefined, flags: GenerateFlags) => {
+      if (source === undefined) {
+        program.outputHelp();
+        return;
+      }
+      if (!flags.out) throw new BadInputError("--out <dir> is required");
+      const headers = Object.fromEntries(flags.header.map(parseHeader));
+      const result = await generate(source, {
+        out: flags.out,
+        check: flags.check === true,
+        emit: flags.emit,
+        runtime: flags.runtime,
+        format: flags.format,
+        headers,
+        ...(flags.baseUrl !== undefined ? { baseUrl: flags.baseUrl } : {}),
+        ...(flags.token !== undefined ? { token: flags.token } : {}),
+        onWarning: (message) => io.stderr(`toolgen: warning: ${message}`),
+      });
+      const where = relative(process.cwd(), flags.out) || ".";
+      const summary = `${result.model.operations.length} operations of "${result.model.title}" ${result.model.version}`;
+      if (flags.check) {
+        if (result.stale.length > 0) {
+          for (const file of result.stale) io.stderr(`toolgen: ${where}/${file} is out of date`);
+          io.exitCode(1);
+          return;
+        }
+        if (!flags.quiet) io.stdout(`${where}: up to date (${summary})`);
+        return;
+      }
+      if (!flags.quiet) io.stdout(`Generated ${summary} into ${where}/ (${result.files.length} files)`);
+    });
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+function parseHeader(text: string): [string, string] {
+  const colon = text.indexOf(":");
+  if (colon <= 0) throw new BadInputError(`--header "${text}" is not of the form "Name: value"`);
+  return [text.slice(0, colon).trim(), text.slice(colon + 1).trim()];
+}

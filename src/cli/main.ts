@@ -1,0 +1,51 @@
+/**
+ * The `toolgen` command. Exit codes: 0 success; 1 `--check` drift (or a `diff --fail-on` hit);
+ * 2 bad input, with one line naming the problem and the place, never a stack trace; 3 an
+ * internal error (a bug in toolgen: please report it).
+ */
+import { Command, CommanderError } from "commander";
+import { BadInputError } from "../load/bad-input-error.js";
+import type { CliIo } from "./cli-io.js";
+import { addGenerateCommand } from "./generate-command.js";
+
+export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
+  let code = 0;
+  const sink: CliIo = { ...io, exitCode: (c) => void (code = Math.max(code, c)) };
+  const program = new Command("toolgen")
+    .description("Typed TypeScript clients and language-model tools from a tool server's OpenAPI description")
+    .showHelpAfterError(false)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout(text.replace(/\n$/, "")),
+      writeErr: (text) => io.stderr(text.replace(/\n$/, "")),
+    });
+  addGenerateCommand(program, sink);
+  try {
+    await program.parseAsync([...argv], { from: "user" });
+    return code;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version end here with exit code 0; usage errors were already printed.
+      return error.exitCode === 0 ? 0 : 2;
+    }
+    if (error instanceof BadInputError) {
+      io.stderr(`toolgen: ${oneLine(error.message)}`);
+      return 2;
+    }
+    io.stderr(`toolgen: internal error: ${oneLine(error instanceof Error ? error.message : String(error))}`);
+    if (process.env.TOOLGEN_DEBUG) io.stderr(String((error as Error).stack));
+    return 3;
+  }
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, " ").trim();
+}
+
+function processIo(): CliIo {
+  return {
+    stdout: (line) => process.stdout.write(`${line}\n`),
+    stderr: (line) => process.stderr.write(`${line}\n`),
+    exitCode: () => undefined,
+  };
+}

@@ -1,0 +1,104 @@
+/**
+ * `operations.ts`: per operation its Input/Output types, its OperationSpec, and one exported
+ * async function, written with ts-morph structures. Signatures are explicit and non-generic so
+ * `tsc` checks each in constant time and `--emit js` can derive declarations file by file.
+ */
+import { Project, StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
+import type { OperationModel, ToolkitModel } from "../model/toolkit-model.js";
+import { operationSpecLiteral } from "./operation-spec.js";
+import { inputType, operationAlias, operationAliasType, outputType } from "./operation-types.js";
+import { docCode, docText } from "./ts-text.js";
+
+export function specName(op: OperationModel): string {
+  return `spec_${op.functionName}`;
+}
+
+export function emitOperationsFile(model: ToolkitModel, runtimeImport: string, header: string): string {
+  const statements: StatementStructures[] = [];
+  for (const op of model.operations) statements.push(...operationStatements(op));
+  const project = new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true });
+  const file = project.createSourceFile("operations.ts", {
+    statements: [
+      header,
+      `import { request, type CallOptions, type OperationSpec } from ${JSON.stringify(runtimeImport)};`,
+      `import { client } from "./client.js";`,
+      `import type { paths } from "./schema.js";`,
+      ...statements,
+    ],
+  });
+  return file.getFullText();
+}
+
+function operationStatements(op: OperationModel): StatementStructures[] {
+  const input = inputType(op);
+  const output = outputType(op);
+  const T = op.typeName;
+  const out: StatementStructures[] = [
+    { kind: StructureKind.TypeAlias, name: operationAlias(op), type: operationAliasType(op) },
+  ];
+  if (input !== undefined) {
+    out.push({
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      name: `${T}Input`,
+      type: input,
+      docs: [`Input of {@link ${op.functionName}}: ${inputSummary(op)}.`],
+    });
+  }
+  out.push(
+    {
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      name: `${T}Output`,
+      type: output,
+      docs: [`Result of {@link ${op.functionName}} (the ${successSummary(op)} answer).`],
+    },
+    {
+      kind: StructureKind.VariableStatement,
+      declarationKind: VariableDeclarationKind.Const,
+      declarations: [{ name: specName(op), type: "OperationSpec", initializer: operationSpecLiteral(op) }],
+    },
+    {
+      kind: StructureKind.Function,
+      isExported: true,
+      isAsync: true,
+      name: op.functionName,
+      docs: [functionDoc(op)],
+      parameters: [
+        ...(input !== undefined
+          ? [{ name: "input", type: `${T}Input`, ...(op.inputOptional ? { hasQuestionToken: true } : {}) }]
+          : []),
+        { name: "options", type: "CallOptions", hasQuestionToken: true },
+      ],
+      returnType: `Promise<${T}Output>`,
+      statements: [
+        `return (await request(client, ${specName(op)}, ${input !== undefined ? "input" : "undefined"}, options)) as ${T}Output;`,
+      ],
+    },
+  );
+  return out;
+}
+
+function inputSummary(op: OperationModel): string {
+  const parts: string[] = [];
+  for (const location of ["path", "query", "header", "cookie"] as const) {
+    const n = op.parameters.filter((p) => p.in === location).length;
+    if (n > 0) parts.push(`${n} ${location} parameter${n === 1 ? "" : "s"}`);
+  }
+  if (op.body) parts.push(op.body.key === null ? `the ${op.body.mediaType} body's properties` : `the ${op.body.mediaType} body as \`${op.body.key}\``);
+  return parts.join(", ");
+}
+
+function successSummary(op: OperationModel): string {
+  return op.success.map((r) => r.status).join(" / ") || "untyped";
+}
+
+function functionDoc(op: OperationModel): string {
+  const lines: string[] = [];
+  if (op.summary) lines.push(docText(op.summary));
+  if (op.description && op.description !== op.summary) lines.push((lines.length ? "\n" : "") + docText(op.description));
+  lines.push(`${lines.length ? "\n" : ""}Tool ${docCode(op.toolName)}: ${docCode(`${op.method.toUpperCase()} ${op.path}`)}.`);
+  if (op.deprecated) lines.push("@deprecated");
+  lines.push("@throws {ToolCallError} for a non-2xx answer, a network failure, a timeout or an abort.");
+  return lines.join("\n");
+}

@@ -1,0 +1,187 @@
+/**
+ * load -> model: reads the bundled document once and assigns every name (DESIGN.md data flow).
+ * Operations are taken in document order (paths in order, methods in the OpenAPI order), which is
+ * what makes every collision resolution deterministic.
+ */
+import type { LoadedDescription } from "../load/loaded-description.js";
+import { BadInputError } from "../load/bad-input-error.js";
+import { camelIdentifier, pascalIdentifier } from "./identifier.js";
+import { escapePointerSegment, isObject, resolveLocal } from "./local-ref.js";
+import { NameRegistry } from "./name-registry.js";
+import { readParameters, type RawParameter } from "./parameters.js";
+import { finishBody, readRequestBody } from "./request-body.js";
+import { readResponses, responseKindOfAll, successResponses } from "./responses.js";
+import { defaultServerUrl } from "./server-url.js";
+import { assignToolIds } from "./tool-names.js";
+import { HTTP_METHODS, type HttpMethod, type OperationModel, type ParameterModel, type ToolkitModel } from "./toolkit-model.js";
+
+/** Names the generated module exports itself; operations never get them. */
+export const RESERVED_EXPORTS = [
+  "toolkit",
+  "client",
+  "configure",
+  "createClient",
+  "request",
+  "ToolCallError",
+  "isToolCallError",
+  "ToolInputError",
+  "CallOptions",
+  "ClientConfig",
+  "KnowledgeBase",
+  "KnowledgeBaseError",
+  "paths",
+  "components",
+  "operations",
+  "webhooks",
+  "$defs",
+  "operationSpecs",
+];
+
+interface FoundOperation {
+  readonly path: string;
+  readonly method: HttpMethod;
+  readonly operation: Record<string, unknown>;
+  readonly pathItem: Record<string, unknown>;
+  readonly pathItemPointer: string;
+  readonly pointer: string;
+}
+
+export function buildModel(loaded: LoadedDescription): ToolkitModel {
+  const { document, source } = loaded;
+  const warnings: string[] = [];
+  const info = document.info;
+  if (!isObject(info)) throw new BadInputError("the description has no info object", "#/info");
+  if (info.title === undefined || info.title === null || String(info.title) === "") {
+    throw new BadInputError("info.title is missing: it is the first segment of every tool name", "#/info/title");
+  }
+  if (info.version === undefined || info.version === null || String(info.version) === "") {
+    throw new BadInputError("info.version is missing: every call sends it as ?version=", "#/info/version");
+  }
+  const title = String(info.title);
+  const version = String(info.version);
+
+  const found = findOperations(loaded);
+  const toolIds = assignToolIds(
+    found.map((f) => ({ operationId: operationIdOf(f), method: f.method, path: f.path })),
+    (w) => warnings.push(w),
+  );
+  const functionNames = new NameRegistry(RESERVED_EXPORTS);
+  const globalSecurity = securityNames(document.security);
+
+  const operations = found.map((f, index): OperationModel => {
+    const operationId = operationIdOf(f);
+    const functionName = functionNames.claim(
+      (operationId !== undefined ? camelIdentifier(operationId) : undefined) ?? fallbackFunctionName(f.method, f.path),
+    );
+    const rawParams = readParameters(document, f.pathItem.parameters, f.operation.parameters, f.pathItemPointer, f.pointer);
+    const parameters = assignParameterKeys(rawParams);
+    const keys = new Set(parameters.map((p) => p.key));
+    const rawBody = readRequestBody(document, f.operation.requestBody, `${f.pointer}/requestBody`);
+    const body = rawBody ? finishBody(rawBody, keys, keys.has("body") ? "requestBody" : "body") : undefined;
+    const responses = readResponses(document, f.operation.responses, `${f.pointer}/responses`);
+    const success = successResponses(responses);
+    const requiredInput =
+      parameters.some((p) => p.required) ||
+      (body !== undefined && body.required && (body.key !== null || (rawBody?.requiredProperties.length ?? 0) > 0));
+    return {
+      toolName: `${title}/${version}/${toolIds[index]!}`,
+      toolId: toolIds[index]!,
+      ...(operationId !== undefined ? { operationId } : {}),
+      functionName,
+      typeName: pascalIdentifier(functionName) ?? functionName,
+      method: f.method,
+      path: f.path,
+      pointer: f.pointer,
+      ...(typeof f.operation.summary === "string" ? { summary: f.operation.summary } : {}),
+      ...(typeof f.operation.description === "string" ? { description: f.operation.description } : {}),
+      deprecated: f.operation.deprecated === true,
+      tags: Array.isArray(f.operation.tags) ? f.operation.tags.map(String) : [],
+      parameters,
+      ...(body ? { body } : {}),
+      responses,
+      success,
+      responseKind: responseKindOfAll(success),
+      security: f.operation.security !== undefined ? securityNames(f.operation.security) : globalSecurity,
+      inputless: parameters.length === 0 && body === undefined,
+      inputOptional: !requiredInput,
+    };
+  });
+
+  const serverUrl = defaultServerUrl(document, source);
+  if (serverUrl === "") warnings.push("the description has no servers[0].url: pass baseUrl when calling");
+  return {
+    source,
+    openapiVersion: loaded.openapiVersion,
+    title,
+    version,
+    ...(typeof info.description === "string" ? { description: info.description } : {}),
+    serverUrl,
+    operations,
+    document,
+    ...(loaded.examples !== undefined ? { examples: loaded.examples } : {}),
+    sha256: loaded.sha256,
+    warnings,
+  };
+}
+
+function operationIdOf(found: FoundOperation): string | undefined {
+  const id = found.operation.operationId;
+  return typeof id === "string" && id !== "" ? id : undefined;
+}
+
+function findOperations(loaded: LoadedDescription): FoundOperation[] {
+  const { document } = loaded;
+  const paths = document.paths;
+  if (paths === undefined) return [];
+  if (!isObject(paths)) throw new BadInputError("paths must be an object", "#/paths");
+  const found: FoundOperation[] = [];
+  for (const [path, entry] of Object.entries(paths)) {
+    if (path.startsWith("x-")) continue;
+    // The reference skips its own description path; a tool server must not describe it as a tool.
+    if (path.includes(".well-known/openapi.yaml")) continue;
+    const at = `#/paths/${escapePointerSegment(path)}`;
+    const { value: pathItem, pointer: pathItemPointer } = resolveLocal(document, entry, at);
+    if (!isObject(pathItem)) throw new BadInputError("a path item must be an object", at);
+    for (const method of HTTP_METHODS) {
+      const operation = pathItem[method];
+      if (operation === undefined) continue;
+      const pointer = `${pathItemPointer}/${method}`;
+      if (!isObject(operation)) throw new BadInputError(`${method} must be an operation object`, pointer);
+      found.push({ path, method, operation, pathItem, pathItemPointer, pointer });
+    }
+  }
+  return found;
+}
+
+/** `GET /users/{id}/posts` -> `getUsersByIdPosts`. */
+export function fallbackFunctionName(method: HttpMethod, path: string): string {
+  const words = path
+    .split("/")
+    .filter(Boolean)
+    .map((segment) => segment.replace(/^\{(.+)\}$/, "by $1"));
+  return camelIdentifier([method, ...words].join(" ")) ?? method;
+}
+
+/**
+ * Input keys: the wire name, unless two parameters in different locations share it; then the
+ * later location's gets `_<in>` (path, query, header, cookie order), e.g. `id` and `id_query`.
+ */
+function assignParameterKeys(raw: readonly RawParameter[]): ParameterModel[] {
+  const taken = new Set<string>();
+  const order = ["path", "query", "header", "cookie"];
+  const sorted = [...raw].sort((a, b) => order.indexOf(a.in) - order.indexOf(b.in));
+  const keys = new Map<RawParameter, string>();
+  for (const p of sorted) {
+    let key = p.name;
+    if (taken.has(key)) key = `${p.name}_${p.in}`;
+    for (let n = 2; taken.has(key); n++) key = `${p.name}_${p.in}${n}`;
+    taken.add(key);
+    keys.set(p, key);
+  }
+  return raw.map((p) => ({ ...p, key: keys.get(p)! }));
+}
+
+function securityNames(security: unknown): string[] {
+  if (!Array.isArray(security)) return [];
+  return [...new Set(security.flatMap((req) => (isObject(req) ? Object.keys(req) : [])))];
+}

@@ -1,0 +1,54 @@
+/**
+ * Local `$ref` resolution over the bundled document (RFC 6901 JSON Pointer; OpenAPI 3.0 §4.7.23
+ * Reference Object). Load guarantees every `$ref` left is local and resolves.
+ */
+import type { OpenApiDocument } from "../load/loaded-description.js";
+import { BadInputError } from "../load/bad-input-error.js";
+
+type Json = Record<string, unknown>;
+
+export function isObject(value: unknown): value is Json {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+export function escapePointerSegment(segment: string): string {
+  return segment.replaceAll("~", "~0").replaceAll("/", "~1");
+}
+
+export function pointerOf(...segments: (string | number)[]): string {
+  return "#/" + segments.map((s) => escapePointerSegment(String(s))).join("/");
+}
+
+export function getPointer(document: OpenApiDocument, pointer: string): unknown {
+  if (!pointer.startsWith("#")) return undefined;
+  const path = pointer.slice(1);
+  if (path === "") return document;
+  let node: unknown = document;
+  for (const raw of path.slice(1).split("/")) {
+    const key = decodeURIComponent(raw).replaceAll("~1", "/").replaceAll("~0", "~");
+    if (Array.isArray(node)) node = node[Number(key)];
+    else if (isObject(node) && Object.hasOwn(node, key)) node = node[key];
+    else return undefined;
+  }
+  return node;
+}
+
+/**
+ * Follows `$ref` chains from `node` until a non-reference object. Returns the object and the
+ * pointer it was found at (the last `$ref` followed, or `at` when `node` is not a reference).
+ */
+export function resolveLocal(document: OpenApiDocument, node: unknown, at: string): { value: unknown; pointer: string } {
+  let value = node;
+  let pointer = at;
+  const seen = new Set<string>();
+  while (isObject(value) && typeof value.$ref === "string") {
+    const ref = value.$ref;
+    if (seen.has(ref)) throw new BadInputError(`$ref cycle through "${ref}"`, at);
+    seen.add(ref);
+    const target = getPointer(document, ref);
+    if (target === undefined) throw new BadInputError(`$ref "${ref}" points nowhere`, pointer);
+    value = target;
+    pointer = ref;
+  }
+  return { value, pointer };
+}

@@ -1,0 +1,118 @@
+/**
+ * The one normalised model every later stage reads: the generator's emitters, the run-time
+ * toolkit loader, the tool descriptors, and the diff. Every name (function, type, tool, input
+ * key) is assigned here, once, so no emitter ever invents or renames anything.
+ */
+import type { DescriptionSource, OpenApiDocument } from "../load/loaded-description.js";
+import type { BodyEncoding, ParameterLocation, ParameterStyle, ResponseKind } from "../runtime/operation.js";
+
+export type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
+
+export const HTTP_METHODS: readonly HttpMethod[] = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+
+/** A schema as written in the document: may hold local `$ref`s (resolve with the model's document). */
+export type SchemaNode = Record<string, unknown> | boolean;
+
+export interface ParameterModel {
+  /** Key in the function's flat input object (the wire name unless a collision forced a rename). */
+  readonly key: string;
+  readonly name: string;
+  readonly in: ParameterLocation;
+  readonly required: boolean;
+  readonly deprecated: boolean;
+  readonly description?: string;
+  readonly schema?: SchemaNode;
+  readonly style: ParameterStyle;
+  readonly explode: boolean;
+  readonly allowReserved: boolean;
+  /** Declared with `content` (a media type) rather than `schema`: sent as JSON text. */
+  readonly json: boolean;
+  /** JSON pointer of the parameter (after `$ref` resolution) in the document. */
+  readonly pointer: string;
+}
+
+export interface BodyFieldModel {
+  readonly contentType?: string;
+  readonly style?: ParameterStyle;
+  readonly explode?: boolean;
+}
+
+export interface BodyModel {
+  readonly mediaType: string;
+  readonly encoding: BodyEncoding;
+  readonly required: boolean;
+  readonly description?: string;
+  readonly schema?: SchemaNode;
+  /**
+   * `null`: the body's properties sit flat in the input beside the parameters. Otherwise the key
+   * under which the whole body is passed (`body`, or `requestBody` when a parameter is called body).
+   */
+  readonly key: string | null;
+  /** Property names of an object body, as far as they can be known (for collision checks). */
+  readonly propertyNames: readonly string[];
+  readonly fields?: Readonly<Record<string, BodyFieldModel>>;
+  /** Every media type the operation accepts, in document order. */
+  readonly mediaTypes: readonly string[];
+}
+
+export interface ResponseModel {
+  /** As written: `200`, `2XX`, `default`. */
+  readonly status: string;
+  readonly description?: string;
+  /** The chosen media type, when the response has content. */
+  readonly mediaType?: string;
+  readonly schema?: SchemaNode;
+  readonly kind: ResponseKind;
+}
+
+export interface OperationModel {
+  /** `<title>/<version>/<operationId>`: the name the model and the reference client use. */
+  readonly toolName: string;
+  /** The last segment of toolName: the operationId, or the reference's fallback. */
+  readonly toolId: string;
+  /** As declared; `undefined` when the description has none. */
+  readonly operationId?: string;
+  /** Exported function name: a valid, collision-free lowerCamelCase identifier. */
+  readonly functionName: string;
+  /** PascalCase stem for the operation's types (`<TypeName>Input`, `<TypeName>Output`). */
+  readonly typeName: string;
+  readonly method: HttpMethod;
+  readonly path: string;
+  /** JSON pointer of the operation object in the document. */
+  readonly pointer: string;
+  readonly summary?: string;
+  readonly description?: string;
+  readonly deprecated: boolean;
+  readonly tags: readonly string[];
+  readonly parameters: readonly ParameterModel[];
+  readonly body?: BodyModel;
+  /** Every declared response, in document order. */
+  readonly responses: readonly ResponseModel[];
+  /** The 2xx responses (the function's result type is their union). */
+  readonly success: readonly ResponseModel[];
+  /** What the runtime should expect from a 2xx answer. */
+  readonly responseKind: ResponseKind;
+  /** Security requirement names that apply (operation-level, else document-level). */
+  readonly security: readonly string[];
+  /** True when the function takes no input object at all. */
+  readonly inputless: boolean;
+  /** True when every input field is optional (the argument itself is then optional). */
+  readonly inputOptional: boolean;
+}
+
+export interface ToolkitModel {
+  readonly source: DescriptionSource;
+  readonly openapiVersion: "3.0" | "3.1";
+  readonly title: string;
+  readonly version: string;
+  readonly description?: string;
+  /** Default base address for calls. */
+  readonly serverUrl: string;
+  readonly operations: readonly OperationModel[];
+  /** The bundled document (only local `$ref`s) the model was built from. */
+  readonly document: OpenApiDocument;
+  readonly examples?: unknown;
+  readonly sha256: string;
+  /** Things a user should know that did not stop generation (duplicate operationIds, …). */
+  readonly warnings: readonly string[];
+}
