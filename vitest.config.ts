@@ -3,8 +3,10 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    exclude: ["test/scratch/**", "node_modules/**"],
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     pool: "forks",
+    reporters: ["default", "./test/support/summary-reporter.ts"],
   },
 });

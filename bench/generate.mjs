@@ -1,0 +1,74 @@
+// Issue 2's performance goal, measured side by side in one run on the GitHub description:
+//   1. toolgen's whole generate (types + functions + toolkit) vs openapi-typescript's types alone;
+//   2. `tsc --noEmit` over a small app calling three operations: toolgen's output (as .ts and as
+//      .js + .d.ts) vs openapi-typescript + openapi-fetch.
+// Usage: npm run build && node bench/generate.mjs [runs=3]
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { best, measure } from "./measure.mjs";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const SPEC = resolve(ROOT, "../shared/corpus/specs/github-api.json");
+const OUT = join(ROOT, "bench/.out");
+const RUNS = Number(process.argv[2] ?? 3);
+const OTS_CLI = join(ROOT, "node_modules/openapi-typescript/bin/cli.js");
+const TOOLGEN = join(ROOT, "bin/toolgen.js");
+const TSC = join(ROOT, "node_modules/typescript/bin/tsc");
+
+rmSync(OUT, { recursive: true, force: true });
+mkdirSync(OUT, { recursive: true });
+
+const generation = { ots: [], toolgenTs: [], toolgenJs: [] };
+for (let i = 0; i < RUNS; i++) {
+  generation.ots.push(measure("openapi-typescript (types only)", [OTS_CLI, SPEC, "-o", join(OUT, "ots/schema.ts")]));
+  generation.toolgenTs.push(measure("toolgen --emit ts (types + functions + toolkit)", [TOOLGEN, SPEC, "--out", join(OUT, "toolgen-ts"), "-q"]));
+  generation.toolgenJs.push(measure("toolgen --emit js", [TOOLGEN, SPEC, "--out", join(OUT, "toolgen-js"), "--emit", "js", "-q"]));
+}
+
+const tsconfig = (extra = {}) =>
+  JSON.stringify({
+    compilerOptions: { strict: true, noEmit: true, target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", lib: ["ES2022", "DOM"], types: [], skipLibCheck: true, ...extra },
+    include: ["*.ts"],
+  });
+
+// The same three calls (GET, POST, PATCH) written against each client.
+writeFileSync(join(OUT, "ots/app.ts"), `import createClient from "openapi-fetch";
+import type { paths } from "./schema.js";
+const client = createClient<paths>({ baseUrl: "https://api.github.com" });
+const repo = await client.GET("/repos/{owner}/{repo}", { params: { path: { owner: "o", repo: "r" } } });
+const issue = await client.POST("/repos/{owner}/{repo}/issues", { params: { path: { owner: "o", repo: "r" } }, body: { title: "t" } });
+const pull = await client.PATCH("/repos/{owner}/{repo}/pulls/{pull_number}", { params: { path: { owner: "o", repo: "r", pull_number: 1 } }, body: { title: "t" } });
+export const names: (string | undefined)[] = [repo.data?.full_name, issue.data?.title, pull.data?.title];
+`);
+writeFileSync(join(OUT, "ots/tsconfig.json"), tsconfig());
+for (const dir of ["toolgen-ts", "toolgen-js"]) {
+  writeFileSync(join(OUT, dir, "app.ts"), `import { issuesCreate, pullsUpdate, reposGet } from "./index.js";
+const repo = await reposGet({ owner: "o", repo: "r" });
+const issue = await issuesCreate({ owner: "o", repo: "r", title: "t" });
+const pull = await pullsUpdate({ owner: "o", repo: "r", pull_number: 1, title: "t" });
+export const names: (string | undefined)[] = [repo.full_name, issue.title, pull.title];
+`);
+  writeFileSync(join(OUT, dir, "tsconfig.json"), tsconfig());
+}
+
+const check = { ots: [], toolgenTs: [], toolgenJs: [] };
+for (let i = 0; i < RUNS; i++) {
+  check.ots.push(measure("openapi-typescript + openapi-fetch", [TSC, "-p", join(OUT, "ots")]));
+  check.toolgenTs.push(measure("toolgen --emit ts", [TSC, "-p", join(OUT, "toolgen-ts")]));
+  check.toolgenJs.push(measure("toolgen --emit js (.d.ts, skipLibCheck)", [TSC, "-p", join(OUT, "toolgen-js")]));
+}
+
+function table(title, rows, anchor) {
+  const lines = [`### ${title}`, "", "| | wall (best of " + RUNS + ") | peak RSS | wall ratio | RSS ratio |", "|---|---:|---:|---:|---:|"];
+  for (const row of rows) {
+    lines.push(`| ${row.label} | ${(row.wallMs / 1000).toFixed(2)} s | ${row.rssMb.toFixed(0)} MB | ${(row.wallMs / anchor.wallMs).toFixed(2)}x | ${(row.rssMb / anchor.rssMb).toFixed(2)}x |`);
+  }
+  return lines.join("\n");
+}
+
+const g = { ots: best(generation.ots), ts: best(generation.toolgenTs), js: best(generation.toolgenJs) };
+const c = { ots: best(check.ots), ts: best(check.toolgenTs), js: best(check.toolgenJs) };
+console.log(`Node ${process.version}, ${RUNS} runs each, interleaved; spec: github-api.json (13 MB, 1,223 operations)\n`);
+console.log(table("Generation", [g.ots, g.ts, g.js], g.ots));
+console.log();
+console.log(table("tsc --noEmit over an app calling three operations", [c.ots, c.ts, c.js], c.ots));
