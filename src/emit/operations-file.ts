@@ -3,7 +3,7 @@
  * async function, written with ts-morph structures. Signatures are explicit and non-generic so
  * `tsc` checks each in constant time and `--emit js` can derive declarations file by file.
  */
-import { Project, StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
+import { IndentationText, Project, StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
 import type { OperationModel, ToolkitModel } from "../model/toolkit-model.js";
 import { operationSpecLiteral } from "./operation-spec.js";
 import { inputType, operationAlias, operationAliasType, outputType } from "./operation-types.js";
@@ -16,7 +16,11 @@ export function specName(op: OperationModel): string {
 export function emitOperationsFile(model: ToolkitModel, runtimeImport: string, header: string): string {
   const statements: StatementStructures[] = [];
   for (const op of model.operations) statements.push(...operationStatements(op));
-  const project = new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true });
+  const project = new Project({
+    useInMemoryFileSystem: true,
+    skipLoadingLibFiles: true,
+    manipulationSettings: { indentationText: IndentationText.TwoSpaces },
+  });
   const file = project.createSourceFile("operations.ts", {
     statements: [
       header,
