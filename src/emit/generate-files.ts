@@ -9,7 +9,8 @@ import { inlineRuntimeFiles } from "./inline-runtime.js";
 import { toJavaScript } from "./js-output.js";
 import { emitOperationsFile } from "./operations-file.js";
 import { emitSchemaTypes } from "./schema-types.js";
-import { emitClientFile, emitIndexFile, emitToolkitFile } from "./support-files.js";
+import { emitClientFile, emitIndexFile } from "./support-files.js";
+import { emitToolkitFile } from "./toolkit-file.js";
 
 export interface EmitOptions {
   /** `ts` (default) writes TypeScript; `js` writes `.js` + `.d.ts`. */

@@ -1,0 +1,55 @@
+/**
+ * Every real description in the corpus generates, and the output compiles under tsc --strict
+ * (with noUncheckedIndexedAccess and exactOptionalPropertyTypes on). Swagger 2.0 is refused.
+ */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { main } from "../../src/cli/main.js";
+import { CORPUS, freshOutputDir } from "../support/output-dir.js";
+import { typecheck } from "../support/typecheck.js";
+
+const SPECS = join(CORPUS, "specs");
+const cases: [string, string][] = [
+  ["petstore", "petstore-3.0.yaml"],
+  ["ots-simple-3.1", "ots-simple-example-3.1.yaml"],
+  ["heyapi-full-3.0", "heyapi-full-3.0/full.yaml"],
+  ["opencode", "opencode.yaml"],
+  ["clerk", "clerk-2025-11-10.yaml"],
+  ["odata", "odata-sdk-method-class-conflict.yaml"],
+  ["openai", "openai.yaml"],
+  ["digital-ocean", "digital-ocean-api/DigitalOcean-public.v2.yaml"],
+  ["stripe", "stripe-spec3-2023-09-12.yaml"],
+  ["github", "github-api.json"],
+];
+
+function capture() {
+  const lines: string[] = [];
+  return { lines, io: { stdout: (l: string) => lines.push(l), stderr: (l: string) => lines.push(l), exitCode: () => {} } };
+}
+
+describe("corpus: generate and compile", () => {
+  test.each(cases)("%s", async (name, file) => {
+    const out = freshOutputDir(`corpus/${name}`);
+    const { lines, io } = capture();
+    const code = await main([join(SPECS, file), "--out", out, "--no-format", "-q"], io);
+    expect(lines.filter((l) => !l.includes("warning:")).join("\n")).toBe("");
+    expect(code).toBe(0);
+    expect(await typecheck(out)).toBe("");
+  });
+
+  test("the GitHub description as .js + .d.ts also compiles", async () => {
+    const out = freshOutputDir("corpus/github-js");
+    expect(await main([join(SPECS, "github-api.json"), "--out", out, "--emit", "js", "-q"], capture().io)).toBe(0);
+    expect(await typecheck(out)).toBe("");
+  });
+
+  test("Swagger 2.0 is refused with exit code 2, a message saying so, and nothing written", async () => {
+    const out = join(freshOutputDir("corpus/swagger"), "gen");
+    const { lines, io } = capture();
+    expect(await main([join(SPECS, "heyapi-full-swagger-2.0/full.yaml"), "--out", out], io)).toBe(2);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/Swagger 2\.0/);
+    expect(existsSync(out)).toBe(false);
+  });
+});
