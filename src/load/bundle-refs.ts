@@ -1,0 +1,250 @@
+/**
+ * Bundles external `$ref`s into the root document so every `$ref` left is local (`#/...`).
+ * Relative refs resolve against the URL of the document that holds them (`new URL(ref, docUrl)`),
+ * so a multi-file description works the same from disk (file: URLs) and over HTTP.
+ *
+ * A ref at a schema position is hoisted into `components.schemas` under a name taken from the
+ * target (the pointer's last segment, else the file's base name) and referred to by name: types
+ * keep names and recursive schemas across files stay finite. Any other external ref (path item,
+ * parameter, response, request body, example) is inlined by value. Keys beside a `$ref` are
+ * dropped, as OpenAPI 3.0 §4.7.23 says they are ignored.
+ */
+import { fileURLToPath } from "node:url";
+import { BadInputError } from "./bad-input-error.js";
+import { decodePointer, encodePointerSegment, resolvePointer } from "./json-pointer.js";
+
+type Json = Record<string, unknown>;
+type Kind = "schema" | "schemaMap" | "schemaList" | "other" | "data";
+
+/** Keys of a Schema Object whose values are schemas / maps of schemas / lists of schemas. */
+const SCHEMA_KEYS = new Set(["items", "additionalProperties", "not", "contains", "propertyNames", "if", "then", "else", "unevaluatedItems", "unevaluatedProperties", "additionalItems"]);
+const SCHEMA_MAP_KEYS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
+const SCHEMA_LIST_KEYS = new Set(["allOf", "oneOf", "anyOf", "prefixItems"]);
+const SCHEMA_DATA_KEYS = new Set(["example", "examples", "default", "enum", "const", "x-examples"]);
+export const MAX_EXTERNAL_DOCUMENTS = 10_000;
+
+export type ReadDocument = (url: string) => Promise<unknown>;
+
+export function displayName(url: string): string {
+  return url.startsWith("file:") ? fileURLToPath(url) : url;
+}
+
+export async function bundleRefs(root: Json, rootUrl: string, read: ReadDocument): Promise<Json> {
+  const documents = await loadReferencedDocuments(root, rootUrl, read);
+  if (documents.size === 1) {
+    // No external reference: nothing to copy, only local refs to check (the GitHub case).
+    checkLocalRefs(root, rootUrl);
+    return root;
+  }
+  return new Bundler(root, rootUrl, documents).run();
+}
+
+type Loaded = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+/**
+ * Every document reachable through external refs, read breadth-first with each level in
+ * parallel, so the bundling walk itself can be synchronous (an async step per node would make a
+ * 13 MB description crawl).
+ */
+async function loadReferencedDocuments(root: Json, rootUrl: string, read: ReadDocument): Promise<Map<string, Loaded>> {
+  const documents = new Map<string, Loaded>([[rootUrl, { ok: true, value: root }]]);
+  let frontier: [string, unknown][] = [[rootUrl, root]];
+  while (frontier.length > 0) {
+    const wanted = new Set<string>();
+    for (const [url, document] of frontier) {
+      for (const ref of externalRefs(document)) {
+        let target: string;
+        try {
+          target = new URL(ref, url).href;
+        } catch {
+          continue;
+        }
+        if (!documents.has(target)) wanted.add(target);
+      }
+    }
+    if (documents.size + wanted.size > MAX_EXTERNAL_DOCUMENTS) {
+      throw new BadInputError(`more than ${MAX_EXTERNAL_DOCUMENTS} external documents are referenced`, displayName(rootUrl));
+    }
+    const batch = [...wanted];
+    const results = await Promise.all(
+      batch.map((url) => read(url).then((value): Loaded => ({ ok: true, value }), (error: unknown): Loaded => ({ ok: false, error }))),
+    );
+    frontier = [];
+    batch.forEach((url, i) => {
+      documents.set(url, results[i]!);
+      if (results[i]!.ok) frontier.push([url, (results[i] as { value: unknown }).value]);
+    });
+  }
+  return documents;
+}
+
+/** The file parts of every `$ref` in a document that points into another document. */
+function externalRefs(document: unknown): Set<string> {
+  const refs = new Set<string>();
+  const stack: unknown[] = [document];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node !== "object" || node === null) continue;
+    if (Array.isArray(node)) {
+      for (const item of node) stack.push(item);
+      continue;
+    }
+    const record = node as Json;
+    if (typeof record.$ref === "string") {
+      const hash = record.$ref.indexOf("#");
+      const file = hash >= 0 ? record.$ref.slice(0, hash) : record.$ref;
+      if (file !== "") refs.add(file);
+      continue;
+    }
+    for (const value of Object.values(record)) stack.push(value);
+  }
+  return refs;
+}
+
+class Bundler {
+  private readonly hoisted = new Map<string, string>();
+  private readonly inlined = new Map<string, unknown>();
+  private readonly inlining = new Set<string>();
+  private readonly hoistedSchemas: Record<string, unknown> = {};
+  private readonly takenNames: Set<string>;
+
+  constructor(
+    private readonly root: Json,
+    private readonly rootUrl: string,
+    private readonly documents: ReadonlyMap<string, Loaded>,
+  ) {
+    const components = root.components as Json | undefined;
+    const schemas = components?.schemas as Json | undefined;
+    this.takenNames = new Set(Object.keys(schemas ?? {}));
+  }
+
+  run(): Json {
+    const bundled = (this.walk(this.root, this.rootUrl, "other", [])) as Json;
+    if (Object.keys(this.hoistedSchemas).length > 0) {
+      const components = { ...((bundled.components as Json | undefined) ?? {}) };
+      components.schemas = { ...((components.schemas as Json | undefined) ?? {}), ...this.hoistedSchemas };
+      bundled.components = components;
+    }
+    checkLocalRefs(bundled, this.rootUrl);
+    return bundled;
+  }
+
+  private walk(node: unknown, docUrl: string, kind: Kind, path: string[]): unknown {
+    if (kind === "data" || typeof node !== "object" || node === null) return node;
+    if (Array.isArray(node)) {
+      const childKind: Kind = kind === "schemaList" ? "schema" : kind === "schema" ? "data" : kind;
+      const out: unknown[] = [];
+      for (let i = 0; i < node.length; i++) out.push(this.walk(node[i], docUrl, childKind, [...path, String(i)]));
+      return out;
+    }
+    const record = node as Json;
+    if (typeof record.$ref === "string") return this.reference(record.$ref, docUrl, kind, path);
+    const out: Json = {};
+    for (const [key, value] of Object.entries(record)) {
+      out[key] = this.walk(value, docUrl, childKind(kind, key, path), [...path, key]);
+    }
+    return out;
+  }
+
+  private reference(ref: string, docUrl: string, kind: Kind, path: string[]): unknown {
+    const hash = ref.indexOf("#");
+    const file = hash >= 0 ? ref.slice(0, hash) : ref;
+    const fragment = hash >= 0 ? ref.slice(hash + 1) : "";
+    let targetUrl: string;
+    try {
+      targetUrl = file === "" ? docUrl : new URL(file, docUrl).href;
+    } catch {
+      throw this.error(`$ref "${ref}" is not a valid reference`, docUrl, path);
+    }
+    if (targetUrl === this.rootUrl) return { $ref: `#${fragment}` };
+    const key = `${targetUrl}#${fragment}`;
+    const isSchema = kind === "schema" || kind === "schemaMap" || kind === "schemaList";
+    if (isSchema) {
+      const known = this.hoisted.get(key);
+      if (known) return { $ref: `#/components/schemas/${encodePointerSegment(known)}` };
+      const name = this.claimName(targetUrl, fragment);
+      this.hoisted.set(key, name);
+      const target = this.target(ref, targetUrl, fragment, docUrl, path);
+      this.hoistedSchemas[name] = this.walk(target, targetUrl, "schema", [`(${displayName(targetUrl)})`, ...decodePointer(fragment)]);
+      return { $ref: `#/components/schemas/${encodePointerSegment(name)}` };
+    }
+    if (this.inlined.has(key)) return this.inlined.get(key);
+    if (this.inlining.has(key)) throw this.error(`$ref "${ref}" refers to itself through non-schema objects`, docUrl, path);
+    this.inlining.add(key);
+    const target = this.target(ref, targetUrl, fragment, docUrl, path);
+    const value = this.walk(target, targetUrl, kind, [`(${displayName(targetUrl)})`, ...decodePointer(fragment)]);
+    this.inlining.delete(key);
+    this.inlined.set(key, value);
+    return value;
+  }
+
+  private target(ref: string, targetUrl: string, fragment: string, docUrl: string, path: string[]): unknown {
+    const document = this.documents.get(targetUrl);
+    if (!document || !document.ok) {
+      const error = document && !document.ok ? document.error : undefined;
+      const reason = error instanceof Error ? error.message : "not loaded";
+      throw this.error(`$ref "${ref}" cannot be read: ${reason}`, docUrl, path);
+    }
+    const value = resolvePointer(document.value, fragment);
+    if (value === undefined) throw this.error(`$ref "${ref}" points nowhere`, docUrl, path);
+    return value;
+  }
+
+  private claimName(targetUrl: string, fragment: string): string {
+    const segments = decodePointer(fragment);
+    const last = segments.at(-1) ?? targetUrl.split("/").pop()!.replace(/\.(ya?ml|json)$/i, "");
+    const base = last.replace(/[^A-Za-z0-9._-]+/g, "_") || "schema";
+    let name = base;
+    for (let n = 2; this.takenNames.has(name); n++) name = `${base}${n}`;
+    this.takenNames.add(name);
+    return name;
+  }
+
+  private error(message: string, docUrl: string, path: string[]): BadInputError {
+    const inner = path.length > 0 && path[0]!.startsWith("(") ? path.slice(1) : path;
+    return new BadInputError(message, `${displayName(docUrl)}#/${inner.map(encodePointerSegment).join("/")}`);
+  }
+}
+
+function childKind(parent: Kind, key: string, path: string[]): Kind {
+  if (parent === "schemaMap") return "schema";
+  if (parent === "schema") {
+    if (SCHEMA_KEYS.has(key)) return "schema";
+    if (SCHEMA_MAP_KEYS.has(key)) return "schemaMap";
+    if (SCHEMA_LIST_KEYS.has(key)) return "schemaList";
+    if (SCHEMA_DATA_KEYS.has(key)) return "data";
+    if (key === "discriminator" || key === "xml" || key === "externalDocs") return "data";
+    return "data";
+  }
+  if (key === "schema") return "schema";
+  if (key === "schemas" && path.at(-1) === "components") return "schemaMap";
+  if (key === "example") return "data";
+  return "other";
+}
+
+/** Every local `$ref` left must resolve; the message names where it sits and where it points. */
+function checkLocalRefs(document: Json, rootUrl: string): void {
+  const stack: [unknown, string][] = [[document, "#"]];
+  while (stack.length > 0) {
+    const [node, pointer] = stack.pop()!;
+    if (typeof node !== "object" || node === null) continue;
+    if (Array.isArray(node)) {
+      for (let i = node.length - 1; i >= 0; i--) stack.push([node[i], `${pointer}/${i}`]);
+      continue;
+    }
+    const record = node as Json;
+    if (typeof record.$ref === "string") {
+      const ref = record.$ref;
+      if (!ref.startsWith("#") || resolvePointer(document, ref.slice(1)) === undefined) {
+        throw new BadInputError(`$ref "${ref}" points nowhere`, `${displayName(rootUrl)}${pointer}`);
+      }
+      continue;
+    }
+    const keys = Object.keys(record);
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const key = keys[i]!;
+      if (key === "example" || key === "examples" || key === "default" || key === "enum") continue;
+      stack.push([record[key], `${pointer}/${encodePointerSegment(key)}`]);
+    }
+  }
+}

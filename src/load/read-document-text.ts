@@ -1,0 +1,145 @@
+/**
+ * Bytes of one document: a local file, or an HTTP GET with the access token, a time limit, a size
+ * limit (the body is streamed and dropped past it) and at most 5 redirects. Every failure is a
+ * BadInputError naming the URL or file; the token never appears in a message.
+ */
+import { readFile, stat } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { BadInputError } from "./bad-input-error.js";
+
+export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+export const DEFAULT_LOAD_TIMEOUT_MS = 30_000;
+const MAX_REDIRECTS = 5;
+
+export interface HttpSettings {
+  readonly headers: Readonly<Record<string, string>>;
+  readonly fetch: typeof fetch;
+  readonly timeoutMs: number;
+  readonly maxBytes: number;
+}
+
+export interface DocumentText {
+  readonly text: string;
+  readonly bytes: Uint8Array;
+  /** The URL the text finally came from (after redirects). */
+  readonly url: string;
+  readonly contentType?: string;
+}
+
+export async function readDocumentText(url: string, http: HttpSettings): Promise<DocumentText> {
+  if (url.startsWith("file:")) return readLocalFile(url, http.maxBytes);
+  return fetchText(url, http, "GET");
+}
+
+async function readLocalFile(url: string, maxBytes: number): Promise<DocumentText> {
+  const path = fileURLToPath(url);
+  try {
+    const info = await stat(path);
+    if (!info.isFile()) throw new BadInputError("is not a file", path);
+    if (info.size > maxBytes) throw new BadInputError(`is larger than the limit of ${maxBytes} bytes`, path);
+    const bytes = await readFile(path);
+    return { text: decode(bytes), bytes, url };
+  } catch (error) {
+    if (error instanceof BadInputError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new BadInputError(code === "ENOENT" ? "no such file" : `cannot be read (${code ?? (error as Error).message})`, path);
+  }
+}
+
+/** Sends a request; for HEAD only the status matters. Returns `undefined` for a HEAD that was not 2xx. */
+export async function probe(url: string, http: HttpSettings): Promise<boolean> {
+  try {
+    const response = await send(url, http, "HEAD");
+    await response.body?.cancel();
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+async function fetchText(url: string, http: HttpSettings, method: "GET"): Promise<DocumentText> {
+  const response = await send(url, http, method);
+  if (!response.ok) {
+    await response.body?.cancel();
+    throw new BadInputError(`answered ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`, response.url || url);
+  }
+  const bytes = await readLimited(response, http.maxBytes, url);
+  const contentType = response.headers.get("content-type") ?? undefined;
+  return { text: decode(bytes), bytes, url: response.url || url, ...(contentType ? { contentType } : {}) };
+}
+
+async function send(url: string, http: HttpSettings, method: "GET" | "HEAD"): Promise<Response> {
+  let current = url;
+  for (let hop = 0; ; hop++) {
+    const response = await withTimeout(current, http, (signal) =>
+      http.fetch(current, { method, headers: http.headers, redirect: "manual", signal }),
+    );
+    const location = response.headers.get("location");
+    if (response.status >= 300 && response.status < 400 && location) {
+      await response.body?.cancel();
+      if (hop >= MAX_REDIRECTS) throw new BadInputError(`redirected more than ${MAX_REDIRECTS} times`, url);
+      current = new URL(location, current).href;
+      continue;
+    }
+    return response;
+  }
+}
+
+async function withTimeout<T>(url: string, http: HttpSettings, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), http.timeoutMs);
+  try {
+    return await run(controller.signal);
+  } catch (error) {
+    if (error instanceof BadInputError) throw error;
+    if (controller.signal.aborted) throw new BadInputError(`did not answer within ${http.timeoutMs} ms`, url);
+    throw new BadInputError(`cannot be reached: ${reason(error)}`, url, { cause: error });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function readLimited(response: Response, maxBytes: number, url: string): Promise<Uint8Array> {
+  const declared = Number(response.headers.get("content-length") ?? "0");
+  if (declared > maxBytes) {
+    await response.body?.cancel();
+    throw new BadInputError(`the description is larger than the limit of ${maxBytes} bytes`, url);
+  }
+  if (!response.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = response.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes) {
+        await reader.cancel();
+        throw new BadInputError(`the description is larger than the limit of ${maxBytes} bytes`, url);
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    if (error instanceof BadInputError) throw error;
+    throw new BadInputError(`the connection broke while reading: ${reason(error)}`, url, { cause: error });
+  }
+  return Buffer.concat(chunks);
+}
+
+function decode(bytes: Uint8Array): string {
+  const text = new TextDecoder("utf-8").decode(bytes);
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+function reason(error: unknown): string {
+  const parts: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const e = current as { message?: string; code?: string; cause?: unknown };
+    const text = [e.code, e.message].filter(Boolean).join(" ");
+    if (text && text !== "fetch failed" && !parts.includes(text)) parts.push(text);
+    current = e.cause;
+  }
+  return parts.join(": ") || "fetch failed";
+}

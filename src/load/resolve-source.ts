@@ -1,0 +1,47 @@
+/**
+ * What the user typed -> where the description is. A base address gets the protocol's fixed path
+ * `/.well-known/openapi.yaml`; a URL that already names a `.yaml`/`.yml`/`.json` document is read
+ * as is (its base address is the part before `/.well-known/`, or its directory); `hub:<name>` is
+ * the hosted hub's `tool-<name>.` host, as the reference's `from_aistudio` builds it; anything
+ * else is a local file.
+ */
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { BadInputError } from "./bad-input-error.js";
+import type { DescriptionSource } from "./loaded-description.js";
+
+export const DEFAULT_HUB_BASE_URL = "https://aistudio-hub.baidu.com";
+const DOCUMENT_RE = /\.(ya?ml|json)$/i;
+
+export function resolveSource(input: string, env: Readonly<Record<string, string | undefined>> = process.env): DescriptionSource {
+  if (input.startsWith("hub:")) {
+    const name = input.slice(4);
+    if (!/^[A-Za-z0-9][A-Za-z0-9-]*$/.test(name)) throw new BadInputError(`"${input}" is not a hub tool name (letters, digits and -)`);
+    const hub = new URL(env.AISTUDIO_HUB_BASE_URL || DEFAULT_HUB_BASE_URL);
+    hub.hostname = `tool-${name}.${hub.hostname}`;
+    const baseUrl = hub.href.replace(/\/+$/, "");
+    return { kind: "hub", input, documentUrl: `${baseUrl}/.well-known/openapi.yaml`, baseUrl };
+  }
+  if (/^https?:\/\//i.test(input)) {
+    let url: URL;
+    try {
+      url = new URL(input);
+    } catch {
+      throw new BadInputError(`"${input}" is not a valid URL`);
+    }
+    url.hash = "";
+    if (DOCUMENT_RE.test(url.pathname)) {
+      const wellKnown = url.pathname.indexOf("/.well-known/");
+      const basePath = wellKnown >= 0 ? url.pathname.slice(0, wellKnown) : url.pathname.replace(/\/[^/]*$/, "");
+      return { kind: "url", input, documentUrl: url.href, baseUrl: `${url.origin}${basePath}`.replace(/\/+$/, "") };
+    }
+    url.search = "";
+    const baseUrl = url.href.replace(/\/+$/, "");
+    return { kind: "url", input, documentUrl: `${baseUrl}/.well-known/openapi.yaml`, baseUrl };
+  }
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(input) && !input.startsWith("file://")) {
+    throw new BadInputError(`"${input}": only http(s) addresses, files and hub:<name> are supported`);
+  }
+  const path = input.startsWith("file://") ? new URL(input).pathname : resolve(input);
+  return { kind: "file", input, documentUrl: pathToFileURL(path).href };
+}

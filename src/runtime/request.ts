@@ -1,0 +1,96 @@
+/**
+ * The one function every generated operation calls: flat input + OperationSpec -> HTTP request
+ * -> typed result or ToolCallError. A call always settles: a timer covers the whole exchange,
+ * body included, and every failure is turned into a ToolCallError naming the tool.
+ */
+import { buildUrl } from "./build-url.js";
+import { mergeHeaders, parameterHeaders } from "./build-headers.js";
+import { decodeSuccess, errorBody, InvalidAnswer, readBody, snippet } from "./decode-response.js";
+import { encodeBody } from "./encode-body.js";
+import type { OperationSpec } from "./operation.js";
+import { DEFAULT_TIMEOUT_MS, type CallOptions, type ClientConfig } from "./options.js";
+import { ToolCallError } from "./tool-call-error.js";
+
+export async function request(
+  config: ClientConfig,
+  op: OperationSpec,
+  input: Record<string, unknown> | undefined,
+  options: CallOptions = {},
+): Promise<unknown> {
+  const values = input ?? {};
+  const baseUrl = options.baseUrl ?? config.baseUrl;
+  const url = buildUrl(baseUrl, op, values, config.version);
+  const { body, contentType } = encodeBody(op, values);
+  const token = options.accessToken ?? config.accessToken ?? (config.tokenFromEnv ? environmentToken() : undefined);
+  const headers = mergeHeaders(
+    { accept: "application/json" },
+    contentType ? { "content-type": contentType } : undefined,
+    token ? { authorization: `token ${token}` } : undefined,
+    config.headers,
+    options.headers,
+    parameterHeaders(op, values),
+  );
+  const fail = (message: string, code: ToolCallError["code"], extra: { status?: number; body?: unknown; cause?: unknown } = {}) =>
+    new ToolCallError(message, { tool: op.tool, code, method: op.method, url, ...extra });
+
+  const timeoutMs = options.timeoutMs ?? config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const controller = new AbortController();
+  const callerSignal = options.signal ?? config.signal;
+  let timedOut = false;
+  const onAbort = () => controller.abort(callerSignal?.reason);
+  if (callerSignal?.aborted) throw fail("was aborted before it was sent", "ABORTED", { cause: callerSignal.reason });
+  callerSignal?.addEventListener("abort", onAbort, { once: true });
+  const timer =
+    timeoutMs > 0
+      ? setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, timeoutMs)
+      : undefined;
+
+  const doFetch = options.fetch ?? config.fetch ?? globalThis.fetch;
+  try {
+    let response: Response;
+    let read: { text?: string; blob?: Blob };
+    try {
+      response = await doFetch(url, { method: op.method, headers, ...(body !== undefined ? { body } : {}), signal: controller.signal });
+      read = await readBody(response);
+    } catch (error) {
+      if (timedOut) throw fail(`got no complete answer within ${timeoutMs} ms`, "TIMEOUT", { cause: error });
+      if (controller.signal.aborted) throw fail("was aborted", "ABORTED", { cause: error });
+      throw fail(`failed: ${networkReason(error)}`, "NETWORK", { cause: error });
+    }
+    if (response.status < 200 || response.status > 299) {
+      const detail = errorBody(response, read);
+      const text = typeof detail === "string" ? detail : detail instanceof Blob ? "" : JSON.stringify(detail);
+      throw fail(`answered ${response.status}${response.statusText ? ` ${response.statusText}` : ""}${text ? `: ${snippet(text)}` : ""}`, "HTTP_STATUS", {
+        status: response.status,
+        body: detail,
+      });
+    }
+    const result = decodeSuccess(op, response, read);
+    if (result instanceof InvalidAnswer) throw fail(result.message, "INVALID_RESPONSE", { status: response.status, body: result.body });
+    return result;
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+    callerSignal?.removeEventListener("abort", onAbort);
+  }
+}
+
+function environmentToken(): string | undefined {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  return env?.EB_AGENT_ACCESS_TOKEN || undefined;
+}
+
+/** undici reports "fetch failed" and puts the real reason (ECONNREFUSED, socket closed) in `cause`. */
+function networkReason(error: unknown): string {
+  const parts: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const e = current as { message?: string; code?: string; cause?: unknown };
+    const text = [e.code, e.message].filter(Boolean).join(" ");
+    if (text && !parts.includes(text)) parts.push(text);
+    current = e.cause;
+  }
+  return parts.join(": ") || String(error);
+}
