@@ -158,8 +158,9 @@ class Bundler {
     }
     if (targetUrl === this.rootUrl) return { $ref: `#${fragment}` };
     const key = `${targetUrl}#${fragment}`;
-    const isSchema = kind === "schema" || kind === "schemaMap" || kind === "schemaList";
-    if (isSchema) {
+    // Only a ref standing for one schema is hoisted. DigitalOcean also writes `properties: {$ref}`
+    // (the whole map in another file): that is inlined as a map and walked as one.
+    if (kind === "schema") {
       const known = this.hoisted.get(key);
       if (known) return { $ref: `#/components/schemas/${encodePointerSegment(known)}` };
       const name = this.claimName(targetUrl, fragment);
