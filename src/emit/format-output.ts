@@ -16,7 +16,7 @@ export async function formatFiles(files: readonly GeneratedFile[], maxBytes = DE
     files.map(async (file) => {
       if (!/\.(ts|js)$/.test(file.path)) return file;
       const content = await prettier.format(file.content, { parser: "typescript", printWidth: 120, filepath: file.path });
-      return { path: file.path, content };
+      return { ...file, content };
     }),
   );
 }

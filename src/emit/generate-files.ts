@@ -5,7 +5,7 @@
 import type { ToolkitModel } from "../model/toolkit-model.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { formatFiles } from "./format-output.js";
-import { inlineRuntimeFiles } from "./inline-runtime.js";
+import { inlineRuntimeFiles, knowledgeBaseSource } from "./inline-runtime.js";
 import { toJavaScript } from "./js-output.js";
 import { emitOperationsFile } from "./operations-file.js";
 import { emitSchemaTypes } from "./schema-types.js";
@@ -26,11 +26,12 @@ export async function generateFiles(model: ToolkitModel, options: EmitOptions = 
   const runtimeImport = options.runtime === "inline" ? "./runtime/index.js" : "toolgen/runtime";
   const header = fileHeader(model);
   let files: GeneratedFile[] = [
-    { path: "schema.ts", content: `${header}\n${emitSchemaTypes(model)}` },
+    { path: "schema.ts", content: `${header}\n${emitSchemaTypes(model)}`, typesOnly: true },
     { path: "operations.ts", content: emitOperationsFile(model, runtimeImport, header) },
     { path: "client.ts", content: emitClientFile(model, runtimeImport, header, model.source.kind === "hub") },
     { path: "toolkit.ts", content: emitToolkitFile(model, runtimeImport, header) },
     { path: "index.ts", content: emitIndexFile(header, runtimeImport) },
+    { path: "knowledge-base.ts", content: knowledgeBaseSource() },
   ];
   if (options.format !== false) files = await formatFiles(files);
   if (emit === "js") files = toJavaScript(files);

@@ -2,4 +2,6 @@
 export interface GeneratedFile {
   readonly path: string;
   readonly content: string;
+  /** Holds only type declarations: its `.d.ts` is the file itself and its `.js` is empty. */
+  readonly typesOnly?: boolean;
 }

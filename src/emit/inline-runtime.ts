@@ -17,3 +17,11 @@ export function inlineRuntimeFiles(emit: "ts" | "js"): GeneratedFile[] {
     .sort()
     .map((name) => ({ path: `runtime/${name}`, content: readFileSync(new URL(name, folder), "utf8") }));
 }
+
+/**
+ * The knowledge-base client, copied beside every generated client. It is one self-contained file
+ * with no imports, written to be copied verbatim (see src/knowledge-base/knowledge-base.ts).
+ */
+export function knowledgeBaseSource(): string {
+  return readFileSync(new URL("src/knowledge-base/knowledge-base.ts", PACKAGE_ROOT), "utf8");
+}

@@ -26,6 +26,11 @@ export function toJavaScript(files: readonly GeneratedFile[]): GeneratedFile[] {
       continue;
     }
     const stem = file.path.slice(0, -3);
+    if (file.typesOnly) {
+      // Transpiling 6.5 MB of declarations (the GitHub types) would only copy them, slowly.
+      out.push({ path: `${stem}.js`, content: "export {};\n" }, { path: `${stem}.d.ts`, content: file.content });
+      continue;
+    }
     const js = ts.transpileModule(file.content, { compilerOptions: COMPILER_OPTIONS, fileName: file.path });
     const dts = ts.transpileDeclaration(file.content, { compilerOptions: COMPILER_OPTIONS, fileName: file.path, reportDiagnostics: true });
     const problems = dts.diagnostics ?? [];

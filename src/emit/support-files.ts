@@ -31,6 +31,7 @@ export * from "./operations.js";
 export type { components, operations, paths } from "./schema.js";
 export { client, configure } from "./client.js";
 export { createClient, toolkit, type Client } from "./toolkit.js";
+export { KnowledgeBase, KnowledgeBaseError } from "./knowledge-base.js";
 export { ToolCallError, isToolCallError, type CallOptions } from ${stringLiteral(runtimeImport)};
 `;
 }

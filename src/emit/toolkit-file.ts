@@ -1,28 +1,78 @@
 /**
- * `toolkit.ts`: every operation as a tool for a language model (canonical three-segment names,
- * descriptions, method and path) and `createClient`, which binds call options to every function.
+ * `toolkit.ts`: every operation as a tool for a language model and `createClient`, which binds
+ * call options to every function. The descriptors (names, description, `parameters` and
+ * `responses` JSON Schemas, examples) are computed here at build time by the model stage and
+ * written as plain literals, so importing the module parses nothing and compiles nothing.
+ *
+ * Every export carries an explicit type (isolatedDeclarations: `--emit js` derives `.d.ts` file by
+ * file). Literals are printed by `literal()` below: strings JSON-escaped, keys quoted unless plain
+ * identifiers, and a `__proto__` key written as a computed key so it stays an own property.
  */
+import { buildToolDescriptors } from "../model/tool-schema/tool-descriptors.js";
 import type { ToolkitModel } from "../model/toolkit-model.js";
+import type { ToolDescriptor, ToolExample } from "../runtime/toolkit.js";
 import { stringLiteral } from "./ts-text.js";
 
 export function emitToolkitFile(model: ToolkitModel, runtimeImport: string, header: string): string {
+  const descriptors = buildToolDescriptors(model);
   const names = model.operations.map((op) => op.functionName);
-  const entries = model.operations.map((op) => {
-    const description = op.description ?? op.summary ?? `${op.method.toUpperCase()} ${op.path}`;
-    return `    { name: ${stringLiteral(op.toolName)}, functionName: ${stringLiteral(op.functionName)}, description: ${stringLiteral(description)}, method: ${stringLiteral(op.method.toUpperCase())}, path: ${stringLiteral(op.path)},${op.deprecated ? " deprecated: true," : ""} inputless: ${op.inputless}, run: ops.${op.functionName} },`;
-  });
-  const inputless = model.operations.filter((op) => op.inputless).map((op) => stringLiteral(op.functionName));
-  return `${header}
-import { bindCallOptions, createToolkit, type CallOptions, type Toolkit } from ${stringLiteral(runtimeImport)};
-import * as ops from "./operations.js";
 
-/** Every operation as a tool: canonical three-segment names, and \`call(name, args)\` for a model's choice. */
+  // A conversation calling several tools is written once and shared by reference.
+  const exampleIds = new Map<ToolExample, string>();
+  const exampleConsts: string[] = [];
+  const exampleRef = (example: ToolExample): string => {
+    let id = exampleIds.get(example);
+    if (id === undefined) {
+      id = `example${exampleIds.size}`;
+      exampleIds.set(example, id);
+      exampleConsts.push(`const ${id}: ToolExample = ${literal(example)};`);
+    }
+    return id;
+  };
+
+  const entries = model.operations.map((op, index) => {
+    const d: ToolDescriptor = descriptors.tools[index]!;
+    const fields = [
+      `name: ${stringLiteral(d.name)}`,
+      `wireName: ${stringLiteral(d.wireName)}`,
+      `functionName: ${stringLiteral(op.functionName)}`,
+      `description: ${stringLiteral(d.description)}`,
+      `method: ${stringLiteral(d.method)}`,
+      `path: ${stringLiteral(d.path)}`,
+      ...(d.deprecated ? ["deprecated: true"] : []),
+      `inputless: ${op.inputless}`,
+      `parameters: ${literal(d.parameters)}`,
+      ...(d.responses !== undefined ? [`responses: ${literal(d.responses)}`] : []),
+      `examples: [${d.examples.map(exampleRef).join(", ")}]`,
+      ...(d.fixed !== undefined ? [`fixed: ${literal(d.fixed)}`] : []),
+      ...(d.prompt !== undefined ? [`prompt: ${stringLiteral(d.prompt)}`] : []),
+      `run: ops.${op.functionName}`,
+    ];
+    // One typed constant per tool: an array literal of 1,000 differently shaped objects makes tsc
+    // build their union type (TS2590 on the GitHub description); typed constants check one by one.
+    return `const tool${index}: ToolEntry = {\n${fields.map((f) => `  ${f},`).join("\n")}\n};`;
+  });
+  const negative = descriptors.examples.map(exampleRef);
+  const inputless = model.operations.filter((op) => op.inputless).map((op) => stringLiteral(op.functionName));
+  const runtimeTypes = `type CallOptions, type Toolkit, type ToolEntry${exampleConsts.length > 0 ? ", type ToolExample" : ""}`;
+
+  const notes = descriptors.warnings.map((w) => `// ${w.replace(/[\r\n\u2028\u2029]+/g, " ")}\n`).join("");
+  return `${header}
+${notes}import { bindCallOptions, createToolkit, ${runtimeTypes} } from ${stringLiteral(runtimeImport)};
+import * as ops from "./operations.js";
+${exampleConsts.length > 0 ? `\n// Few-shot conversations from examples.yaml, each kept whole.\n${exampleConsts.join("\n")}\n` : ""}
+${entries.join("\n")}
+
+/**
+ * Every operation as a tool for a language model: canonical and provider-safe names, description,
+ * JSON Schemas of arguments and answer, examples; \`call(name, args)\` validates a model's arguments
+ * and runs the operation.
+ */
 export const toolkit: Toolkit = createToolkit({
   title: ${stringLiteral(model.title)},
   version: ${stringLiteral(model.version)},
-  tools: [
-${entries.join("\n")}
-  ],
+  tools: [${model.operations.map((_, i) => `tool${i}`).join(", ")}],
+  examples: [${negative.join(", ")}],
 });
 
 /** All operations of this toolkit as methods. */
@@ -35,4 +85,27 @@ export function createClient(options: CallOptions): Client {
   return bindCallOptions(functions, new Set<string>([${inputless.join(", ")}]), options);
 }
 `;
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** A JSON value as a TypeScript expression, on one line. */
+export function literal(value: unknown): string {
+  if (value === null) return "null";
+  if (typeof value === "string") return stringLiteral(value);
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "null";
+  if (typeof value === "boolean") return String(value);
+  if (Array.isArray(value)) return `[${value.map(literal).join(", ")}]`;
+  if (typeof value === "object") {
+    const fields = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => `${key(k)}: ${literal(v)}`);
+    return fields.length ? `{ ${fields.join(", ")} }` : "{}";
+  }
+  return "null";
+}
+
+function key(name: string): string {
+  if (name === "__proto__") return `[${stringLiteral(name)}]`;
+  return IDENTIFIER.test(name) ? name : stringLiteral(name);
 }
