@@ -2,8 +2,10 @@
  * Every real description in the corpus generates, and the output compiles under tsc --strict
  * (with noUncheckedIndexedAccess and exactOptionalPropertyTypes on). Swagger 2.0 is refused.
  */
-import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { createReadStream, existsSync, readFileSync, statSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join, normalize } from "node:path";
 import { describe, expect, test } from "vitest";
 import { main } from "../../src/cli/main.js";
 import { CORPUS, freshOutputDir } from "../support/output-dir.js";
@@ -36,6 +38,29 @@ describe("corpus: generate and compile", () => {
     expect(lines.filter((l) => !l.includes("warning:")).join("\n")).toBe("");
     expect(code).toBe(0);
     expect(await typecheck(out)).toBe("");
+  });
+
+  test("DigitalOcean served over HTTP from 127.0.0.1 generates the same code as from disk", async () => {
+    const root = join(SPECS, "digital-ocean-api");
+    const server = createServer((req, res) => {
+      const rel = decodeURIComponent((req.url ?? "").split("?")[0]!).replace(/^\/\.well-known\//, "");
+      const file = normalize(join(root, rel === "openapi.yaml" ? "DigitalOcean-public.v2.yaml" : rel));
+      if (!file.startsWith(root) || !existsSync(file) || !statSync(file).isFile()) return void res.writeHead(404).end();
+      createReadStream(file).pipe(res.writeHead(200));
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const out = freshOutputDir("corpus/digital-ocean-http");
+      expect(await main([url, "--out", out, "--no-format", "-q", "--token", "t"], capture().io)).toBe(0);
+      const fromDisk = join(freshOutputDir("corpus/digital-ocean-disk"));
+      expect(await main([join(root, "DigitalOcean-public.v2.yaml"), "--out", fromDisk, "--no-format", "-q"], capture().io)).toBe(0);
+      for (const file of ["schema.ts", "operations.ts", "toolkit.ts"]) {
+        expect(readFileSync(join(out, file), "utf8") === readFileSync(join(fromDisk, file), "utf8"), file).toBe(true);
+      }
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()));
+    }
   });
 
   test("the GitHub description as .js + .d.ts also compiles", async () => {
