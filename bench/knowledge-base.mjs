@@ -110,7 +110,11 @@ function generateDocuments(count) {
     const kind = i % 10 < 5 ? "en" : i % 10 < 8 ? "zh" : "mixed";
     const words = 40 + Math.floor(random() * 120);
     const content =
-      kind === "en" ? englishText(words) : kind === "zh" ? chineseText(words) : `${englishText(words >> 1)} ${chineseText(words >> 1)}`;
+      kind === "en"
+        ? englishText(words)
+        : kind === "zh"
+          ? chineseText(words)
+          : `${englishText(words >> 1)} ${chineseText(words >> 1)}`;
     const title =
       kind === "zh"
         ? `${pick(chineseVocabulary)}${pick(chineseVocabulary)}.pdf`
@@ -212,9 +216,13 @@ const scanIndexMs = now() - start;
 
 // The HTTP measurements run first, back to back: the synchronous in-process loops below block the
 // event loop for seconds, which would let the server's keep-alive timer and the client's race.
-const kinds = [["one-word query", oneWord], ["five-word query", fiveWords]];
+const kinds = [
+  ["one-word query", oneWord],
+  ["five-word query", fiveWords],
+];
 const results = Object.fromEntries(kinds.map(([label]) => [label, {}]));
-for (const [label, queries] of kinds) results[label].service = await latencies(queries, (q) => kb.search(q.text, { topK: TOP_K }));
+for (const [label, queries] of kinds)
+  results[label].service = await latencies(queries, (q) => kb.search(q.text, { topK: TOP_K }));
 for (const [label, queries] of kinds) {
   results[label].engine = await latencies(queries, (q) => store.search(engineKb, q.text, TOP_K));
   results[label].scan = await latencies(queries, (q) => scanSearch(scanIndex, q.terms, TOP_K));

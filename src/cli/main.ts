@@ -7,6 +7,7 @@ import { Command, CommanderError } from "commander";
 import { BadInputError } from "../load/bad-input-error.js";
 import type { CliIo } from "./cli-io.js";
 import { addGenerateCommand } from "./generate-command.js";
+import { addKbCommand } from "./kb-command.js";
 
 export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
   let code = 0;
@@ -20,6 +21,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
       writeErr: (text) => io.stderr(text.replace(/\n$/, "")),
     });
   addGenerateCommand(program, sink);
+  addKbCommand(program, sink);
   try {
     await program.parseAsync([...argv], { from: "user" });
     return code;

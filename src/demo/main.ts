@@ -2,10 +2,12 @@
  * `npm run demo`: the main job end to end, offline. Starts the sample word-list tool server on
  * 127.0.0.1, runs toolgen against it, imports the generated module and calls it.
  */
-import { mkdir, readFile, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { main as toolgen } from "../cli/main.js";
+import { startKnowledgeBaseService } from "../knowledge-base/index.js";
 import { startWordListServer } from "./word-list-server.js";
 
 const OUT = resolve(".demo-output/wordbook");
@@ -52,6 +54,40 @@ async function run(): Promise<void> {
     show(server.words);
   } finally {
     await server.close();
+  }
+  await knowledgeBaseDemo();
+}
+
+/** Part B of the protocol: the local knowledge-base service and the generated client for it. */
+async function knowledgeBaseDemo(): Promise<void> {
+  const dataDir = await mkdtemp(join(tmpdir(), "toolgen-demo-kb-"));
+  const service = await startKnowledgeBaseService({ dataDir, tokens: ["demo-token"] });
+  try {
+    step(`Local knowledge-base service (toolgen kb serve) on ${service.url}, data in a temporary SQLite file`);
+    const { KnowledgeBase } = await import(pathToFileURL(join(OUT, "knowledge-base.js")).href);
+    step('const kb = await KnowledgeBase.connect({ knowledgeBaseName: "handbook", accessToken, baseUrl })');
+    const kb = await KnowledgeBase.connect({ knowledgeBaseName: "handbook", accessToken: "demo-token", baseUrl: service.url });
+    console.log(`  kb.id = ${kb.id}`);
+    step("await kb.addDocuments([...4 documents], { batchSize: 2, threadCount: 2 })");
+    const ids = await kb.addDocuments(
+      [
+        { title: "travel.md", content: "Book train tickets at least two weeks before the trip.", metadata: { team: "ops" } },
+        { title: "expenses.md", content: "Keep every receipt; expenses over 50 euros need a manager's approval.", metadata: { team: "finance" } },
+        { title: "onboarding.md", content: "New engineers get a laptop and a buddy on their first day.", metadata: { team: "ops" } },
+        { title: "差旅.md", content: "出差前两周预订火车票，保留所有发票。", metadata: { team: "ops" } },
+      ],
+      { batchSize: 2, threadCount: 2 },
+    );
+    console.log(`  stored ${ids.length} documents`);
+    step('await kb.search("train tickets", { topK: 3 })');
+    show(await kb.search("train tickets", { topK: 3 }));
+    step('await kb.search("火车票", { topK: 3 })   // Chinese is segmented into words');
+    show(await kb.search("火车票", { topK: 3 }));
+    step('await kb.search("receipt approval", { filters: { team: "finance" } })   // a term filter on metadata');
+    show(await kb.search("receipt approval", { filters: { team: "finance" } }));
+  } finally {
+    await service.close();
+    await rm(dataDir, { recursive: true, force: true });
   }
 }
 

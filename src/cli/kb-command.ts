@@ -1,0 +1,112 @@
+/**
+ * `toolgen kb serve`: runs the local knowledge-base service (the hosted `/llm/knowledge/*`
+ * protocol on SQLite + FTS5) until SIGINT or SIGTERM, then closes it gracefully so requests in
+ * progress finish and the database is closed cleanly. Point a client at it with
+ * `AISTUDIO_BASE_URL=<printed address>`.
+ */
+import { resolve } from "node:path";
+import { InvalidArgumentError, type Command } from "commander";
+import { startKnowledgeBaseService, type KnowledgeBaseService } from "../knowledge-base/index.js";
+import { BadInputError } from "../load/bad-input-error.js";
+import type { CliIo } from "./cli-io.js";
+
+/** Port of `kb serve` when --port is not given (the library default is 0: any free port). */
+export const DEFAULT_KB_PORT = 8090;
+/** Data directory of `kb serve` when --data is not given, relative to the working directory. */
+export const DEFAULT_KB_DATA_DIR = ".toolgen-kb";
+/** Comma-separated access tokens, read when no --token is given. */
+export const KB_TOKENS_ENV = "TOOLGEN_KB_TOKENS";
+
+export interface KbServeOptions {
+  port: number;
+  host: string;
+  data: string;
+  token: string[];
+}
+
+export function addKbCommand(program: Command, io: CliIo): void {
+  const kb = program.command("kb").description("local knowledge-base service (the /llm/knowledge/* protocol)");
+  kb.command("serve")
+    .description("serve knowledge bases from a local SQLite database until SIGINT/SIGTERM")
+    .option("--port <n>", "TCP port (0: any free port)", parsePort, DEFAULT_KB_PORT)
+    .option("--host <h>", "interface to listen on", "127.0.0.1")
+    .option("--data <dir>", "directory of the database file", DEFAULT_KB_DATA_DIR)
+    .option(
+      "--token <t>",
+      `accepted access token, sent by clients as Authorization: token <t> (repeatable; default: ${KB_TOKENS_ENV}, comma-separated)`,
+      collect,
+      [],
+    )
+    .action(async (flags: KbServeOptions) => {
+      await runKbServe(flags, io, untilSignal());
+    });
+}
+
+/**
+ * Starts the service, reports where it listens, waits for `stop`, closes it. Separate from the
+ * command so tests can stop it without sending signals to the test runner.
+ */
+export async function runKbServe(flags: KbServeOptions, io: CliIo, stop: Promise<unknown>): Promise<void> {
+  const tokens = flags.token.length > 0 ? flags.token : tokensFromEnv();
+  const dataDir = resolve(flags.data);
+  let service: KnowledgeBaseService;
+  try {
+    service = await startKnowledgeBaseService({
+      port: flags.port,
+      host: flags.host,
+      dataDir,
+      tokens,
+      log: (line) => io.stderr(`toolgen: ${line}`),
+    });
+  } catch (error) {
+    throw new BadInputError(startFailure(error, flags), undefined, { cause: error });
+  }
+  if (tokens.length === 0) {
+    io.stderr(`toolgen: warning: no access tokens configured (--token or ${KB_TOKENS_ENV}): every request is accepted`);
+  }
+  io.stdout(`knowledge base service listening on ${service.url} (data: ${dataDir})`);
+  io.stdout(`clients: AISTUDIO_BASE_URL=${service.url}`);
+  const reason = await stop;
+  io.stdout(`knowledge base service stopping${typeof reason === "string" ? ` (${reason})` : ""}`);
+  await service.close();
+  io.stdout("knowledge base service stopped");
+}
+
+function tokensFromEnv(): string[] {
+  return (process.env[KB_TOKENS_ENV] ?? "")
+    .split(",")
+    .map((token) => token.trim())
+    .filter((token) => token !== "");
+}
+
+/** Resolves with the signal's name on the first SIGINT or SIGTERM, then stops listening for them. */
+function untilSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolvePromise) => {
+    const onSignal = (signal: NodeJS.Signals): void => {
+      process.off("SIGINT", onSignal);
+      process.off("SIGTERM", onSignal);
+      resolvePromise(signal);
+    };
+    process.on("SIGINT", onSignal);
+    process.on("SIGTERM", onSignal);
+  });
+}
+
+function startFailure(error: unknown, flags: KbServeOptions): string {
+  const code = (error as { code?: unknown }).code;
+  const message = error instanceof Error ? error.message : String(error);
+  if (code === "EADDRINUSE") return `cannot listen on ${flags.host}:${flags.port}: the port is in use`;
+  if (code === "EACCES" && /listen/.test(message)) return `cannot listen on ${flags.host}:${flags.port}: permission denied`;
+  if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND") return `cannot listen on ${flags.host}: no such local address`;
+  return `cannot start the knowledge base service with data directory ${flags.data}: ${message}`;
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65_535) throw new InvalidArgumentError("expected a port number from 0 to 65535");
+  return port;
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}

@@ -1,0 +1,97 @@
+/**
+ * The on-disk database: one SQLite file in the data directory.
+ *
+ * Durability is the point of this file. WAL journaling with `synchronous = FULL` makes SQLite
+ * fsync the write-ahead log on every commit, and the HTTP layer answers only after the commit
+ * returned, so a write that was acknowledged survives `kill -9` and power loss. (WAL with the
+ * default NORMAL would be faster but may lose the last commits on power loss.)
+ */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+
+export type Db = Database.Database;
+
+/** File name inside the data directory. */
+export const DATABASE_FILE = "knowledge-base.sqlite3";
+
+/** Bumped when the schema changes; `migrate` brings older files forward. */
+const SCHEMA_VERSION = 1;
+
+export function openDatabase(dataDir: string): Db {
+  mkdirSync(dataDir, { recursive: true });
+  const db = new Database(join(dataDir, DATABASE_FILE));
+  try {
+    const mode = db.pragma("journal_mode = WAL", { simple: true });
+    if (mode !== "wal") throw new Error(`cannot switch ${DATABASE_FILE} to WAL mode (got ${String(mode)})`);
+    db.pragma("synchronous = FULL");
+    db.pragma("foreign_keys = ON");
+    // Another process (a second `kb serve` on the same directory) waits instead of failing at once.
+    db.pragma("busy_timeout = 5000");
+    migrate(db);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+function migrate(db: Db): void {
+  const version = db.pragma("user_version", { simple: true }) as number;
+  if (version > SCHEMA_VERSION) {
+    throw new Error(`${DATABASE_FILE} was written by a newer toolgen (schema ${version}, this one reads ${SCHEMA_VERSION})`);
+  }
+  if (version === SCHEMA_VERSION) return;
+  db.transaction(() => {
+    db.exec(`
+      CREATE TABLE knowledge_bases (
+        id         INTEGER PRIMARY KEY AUTOINCREMENT,
+        name       TEXT NOT NULL UNIQUE,
+        created_at INTEGER NOT NULL
+      );
+      -- seq is the rowid shared with the knowledge base's FTS table; AUTOINCREMENT never reuses
+      -- one, so a deleted document's index entry can never be mistaken for a new document.
+      CREATE TABLE documents (
+        seq        INTEGER PRIMARY KEY AUTOINCREMENT,
+        kb_id      INTEGER NOT NULL REFERENCES knowledge_bases (id),
+        id         TEXT NOT NULL,
+        title      TEXT NOT NULL,
+        content    TEXT NOT NULL,
+        metadata   TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        UNIQUE (kb_id, id)
+      );
+    `);
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  })();
+}
+
+/**
+ * Each knowledge base gets its own FTS5 table, so BM25's document counts and average lengths
+ * are those of that knowledge base alone (one shared index would let other knowledge bases skew
+ * the ranking) and a search never touches other knowledge bases' postings.
+ *
+ * Contentless (`content=''`): the texts live in `documents`; the index keeps only the segmented
+ * tokens. `contentless_delete=1` allows deleting rows by rowid. Columns: title, content.
+ * Tokenizer: unicode61 (case folding, diacritics removed) over the segmented text, wrapped in
+ * porter so English words match their inflections (dog/dogs, run/running); Porter leaves
+ * non-Latin words such as Chinese untouched.
+ */
+export function ftsTable(knowledgeBaseId: number): string {
+  if (!Number.isSafeInteger(knowledgeBaseId) || knowledgeBaseId < 0) throw new Error(`bad knowledge base id ${knowledgeBaseId}`);
+  return `fts_kb_${knowledgeBaseId}`;
+}
+
+/** Title matches count twice as much as content matches. */
+export const TITLE_WEIGHT = 2.0;
+export const CONTENT_WEIGHT = 1.0;
+
+export function createFtsTable(db: Db, knowledgeBaseId: number): void {
+  const table = ftsTable(knowledgeBaseId);
+  db.exec(
+    `CREATE VIRTUAL TABLE ${table} USING fts5(title, content, content='', contentless_delete=1, ` +
+      `tokenize='porter unicode61 remove_diacritics 2')`,
+  );
+  // The persistent rank function makes `ORDER BY rank` mean weighted BM25.
+  db.prepare(`INSERT INTO ${table} (${table}, rank) VALUES ('rank', ?)`).run(`bm25(${TITLE_WEIGHT}, ${CONTENT_WEIGHT})`);
+}

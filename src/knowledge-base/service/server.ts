@@ -1,0 +1,146 @@
+/**
+ * `startKnowledgeBaseService`: the knowledge-base protocol over node:http.
+ *
+ * Every route is `POST` with a JSON body, like the hosted `/llm/knowledge/*` endpoints. Answers
+ * are `{ logId, errorCode, errorMsg, result, timestamp }` envelopes; see errors.ts for which
+ * failures are HTTP 200 with a nonzero errorCode and which are HTTP errors.
+ */
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tokenCheck } from "./auth.js";
+import { HttpError, ServiceError, invalidArgument } from "./errors.js";
+import * as handlers from "./handlers.js";
+import { readJsonBody } from "./http-body.js";
+import { MAX_BODY_BYTES } from "./limits.js";
+import { KnowledgeBaseStore } from "./store.js";
+import { isPlainObject } from "./validate.js";
+
+export interface KnowledgeBaseServiceOptions {
+  /** TCP port; 0 (default) picks a free one. */
+  port?: number;
+  /** Interface to listen on. Default 127.0.0.1 (this machine only). */
+  host?: string;
+  /** Directory of the database file; created when missing. */
+  dataDir: string;
+  /**
+   * Accepted access tokens (`Authorization: token <t>`); any other request gets HTTP 403.
+   * An empty list turns access control off.
+   */
+  tokens: readonly string[];
+  /** Where internal errors are reported (never tokens or request bodies). Default: none. */
+  log?: (line: string) => void;
+}
+
+export interface KnowledgeBaseService {
+  /** Base address, e.g. `http://127.0.0.1:53123`; use it as the client's `baseUrl`. */
+  readonly url: string;
+  /** Stops accepting connections, lets requests in progress finish, then closes the database. */
+  close(): Promise<void>;
+}
+
+const ROUTES: Readonly<Record<string, handlers.Handler>> = {
+  "/llm/knowledge/create": handlers.create,
+  "/llm/knowledge/search": handlers.search,
+  "/llm/knowledge/documents/add": handlers.addDocuments,
+  "/llm/knowledge/documents/list": handlers.listDocuments,
+  "/llm/knowledge/documents/delete": handlers.deleteDocuments,
+};
+
+/** How long `close()` waits for requests in progress before cutting their connections. */
+const CLOSE_GRACE_MS = 5_000;
+
+export async function startKnowledgeBaseService(options: KnowledgeBaseServiceOptions): Promise<KnowledgeBaseService> {
+  const { port = 0, host = "127.0.0.1", dataDir, tokens, log } = options;
+  if (typeof dataDir !== "string" || dataDir === "") throw new TypeError("startKnowledgeBaseService: dataDir is required");
+  if (!Array.isArray(tokens))
+    throw new TypeError("startKnowledgeBaseService: tokens must be an array (empty: no access control)");
+  const store = KnowledgeBaseStore.open(dataDir);
+  const auth = tokenCheck(tokens);
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      log?.(`knowledge base service: internal error: ${error instanceof Error ? error.message : String(error)}`);
+      if (!response.headersSent) send(response, 500, envelope(500, "internal error", null));
+      else response.destroy();
+    });
+  });
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    try {
+      if (!auth.accepts(request.headers.authorization)) {
+        // Checked first: nothing of an unauthenticated request is read or parsed.
+        throw new HttpError(403, "missing or invalid access token (send Authorization: token <token>)");
+      }
+      const path = new URL(request.url ?? "/", "http://localhost").pathname.replace(/\/+$/, "");
+      const handler = ROUTES[path];
+      if (!handler) throw new HttpError(404, `no such endpoint: ${path || "/"}`);
+      if (request.method !== "POST") throw new HttpError(405, `${path} accepts POST only`, { Allow: "POST" });
+      // Protocol clients always send JSON. Requiring the header also means a web page cannot
+      // write here with a "simple" cross-origin form or text/plain POST: browsers must ask first
+      // (CORS preflight), and this service does not allow cross-origin requests.
+      if (!isJson(request.headers["content-type"])) {
+        throw new HttpError(415, "Content-Type must be application/json");
+      }
+      const body = await readJsonBody(request, MAX_BODY_BYTES);
+      if (!isPlainObject(body)) throw invalidArgument("the request body must be a JSON object");
+      send(response, 200, envelope(0, "", handler(store, body)));
+    } catch (error) {
+      if (error instanceof ServiceError) send(response, 200, envelope(error.errorCode, error.message, null));
+      else if (error instanceof HttpError) {
+        // The request may still be streaming a body we will not read; close after answering.
+        response.setHeader("Connection", "close");
+        send(response, error.status, envelope(error.status, error.message, null), error.headers);
+      } else throw error;
+    }
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  }).catch((error: unknown) => {
+    store.close();
+    throw error;
+  });
+
+  const address = server.address() as AddressInfo;
+  const urlHost = address.family === "IPv6" || address.address.includes(":") ? `[${address.address}]` : address.address;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${urlHost}:${address.port}`,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
+        force.unref();
+        server.close(() => {
+          clearTimeout(force);
+          store.close();
+          resolve();
+        });
+        server.closeIdleConnections();
+      });
+      return closing;
+    },
+  };
+}
+
+function isJson(contentType: string | undefined): boolean {
+  return /^application\/json\s*(;|$)/i.test(contentType ?? "");
+}
+
+function envelope(errorCode: number, errorMsg: string, result: unknown): Record<string, unknown> {
+  return { logId: randomBytes(16).toString("hex"), errorCode, errorMsg, result, timestamp: Date.now() };
+}
+
+function send(response: ServerResponse, status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, {
+    ...headers,
+    "Content-Type": "application/json; charset=utf-8",
+    "Content-Length": Buffer.byteLength(text),
+  });
+  response.end(text);
+}

@@ -1,0 +1,102 @@
+/** `toolgen kb serve`: options, tokens from flags or TOOLGEN_KB_TOKENS, start failures, stopping. */
+import { Command, CommanderError } from "commander";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { addKbCommand, runKbServe, type KbServeOptions } from "../../src/cli/kb-command.js";
+import type { CliIo } from "../../src/cli/cli-io.js";
+import { BadInputError } from "../../src/load/bad-input-error.js";
+import { removeTempDirs, tempDir } from "./support.js";
+
+afterEach(() => vi.unstubAllEnvs());
+afterAll(() => removeTempDirs());
+
+function capture(): CliIo & { out: string[]; err: string[] } {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { out, err, stdout: (l) => out.push(l), stderr: (l) => err.push(l), exitCode: () => undefined };
+}
+
+function flags(overrides: Partial<KbServeOptions> = {}): KbServeOptions {
+  return { port: 0, host: "127.0.0.1", data: tempDir(), token: [], ...overrides };
+}
+
+/** Runs the command until `stop()` is called; resolves once it printed its address. */
+async function serveInProcess(options: KbServeOptions) {
+  const io = capture();
+  let stop!: (reason: string) => void;
+  const stopped = new Promise<string>((resolve) => (stop = resolve));
+  const running = runKbServe(options, io, stopped);
+  while (!io.out.some((l) => l.includes("listening on"))) {
+    await Promise.race([running, new Promise((resolve) => setTimeout(resolve, 5))]);
+  }
+  const url = /listening on (\S+)/.exec(io.out.join("\n"))![1]!;
+  return { io, url, running, stop };
+}
+
+const create = (url: string, token?: string) =>
+  fetch(`${url}/llm/knowledge/create`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `token ${token}` } : {}) },
+    body: '{"knowledgeBaseName":"cli"}',
+  });
+
+describe("kb serve", () => {
+  it("registers `kb serve` with --port, --host, --data and a repeatable --token", async () => {
+    const program = new Command("toolgen");
+    addKbCommand(program, capture());
+    const serve = program.commands.find((c) => c.name() === "kb")?.commands.find((c) => c.name() === "serve");
+    expect(serve?.options.map((o) => o.long)).toEqual(["--port", "--host", "--data", "--token"]);
+    const opts = serve!.opts();
+    expect(opts).toMatchObject({ port: 8090, host: "127.0.0.1", data: ".toolgen-kb", token: [] });
+  });
+
+  it("rejects a bad --port as a usage error", async () => {
+    const io = capture();
+    const program = new Command("toolgen").exitOverride().configureOutput({ writeErr: (t) => io.stderr(t) });
+    addKbCommand(program, io);
+    program.commands[0]!.commands[0]!.exitOverride();
+    await expect(program.parseAsync(["kb", "serve", "--port", "http"], { from: "user" })).rejects.toBeInstanceOf(CommanderError);
+    expect(io.err.join("")).toContain("expected a port number from 0 to 65535");
+  });
+
+  it("prints its address, requires the --token values, stops when told", async () => {
+    const { io, url, running, stop } = await serveInProcess(flags({ token: ["one", "two"] }));
+    expect(io.out[1]).toBe(`clients: AISTUDIO_BASE_URL=${url}`);
+    expect((await create(url)).status).toBe(403);
+    expect((await create(url, "two")).status).toBe(200);
+    expect(io.err).toEqual([]);
+    stop("SIGTERM");
+    await running;
+    expect(io.out.slice(-2)).toEqual(["knowledge base service stopping (SIGTERM)", "knowledge base service stopped"]);
+    await expect(create(url, "two")).rejects.toThrow();
+  });
+
+  it("reads TOOLGEN_KB_TOKENS (comma-separated) when no --token is given", async () => {
+    vi.stubEnv("TOOLGEN_KB_TOKENS", " alpha , beta,,");
+    const { url, running, stop } = await serveInProcess(flags());
+    expect((await create(url, "beta")).status).toBe(200);
+    expect((await create(url, "gamma")).status).toBe(403);
+    stop("SIGINT");
+    await running;
+  });
+
+  it("warns when no token is configured", async () => {
+    vi.stubEnv("TOOLGEN_KB_TOKENS", "");
+    const { io, url, running, stop } = await serveInProcess(flags());
+    expect(io.err).toEqual([
+      "toolgen: warning: no access tokens configured (--token or TOOLGEN_KB_TOKENS): every request is accepted",
+    ]);
+    expect((await create(url)).status).toBe(200);
+    stop("SIGINT");
+    await running;
+  });
+
+  it("reports a port in use as bad input (exit 2 in main)", async () => {
+    const { url, running, stop } = await serveInProcess(flags());
+    const port = Number(new URL(url).port);
+    const error = await runKbServe(flags({ port }), capture(), new Promise(() => {})).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BadInputError);
+    expect((error as Error).message).toBe(`cannot listen on 127.0.0.1:${port}: the port is in use`);
+    stop("SIGINT");
+    await running;
+  });
+});

@@ -1,0 +1,131 @@
+/** Shared helpers of the knowledge-base tests: temp data dirs, canned-answer servers, transpiling. */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join, relative } from "node:path";
+import ts from "typescript";
+import { freshOutputDir, REPO_ROOT } from "../support/output-dir.js";
+
+export const KB_SOURCE = join(REPO_ROOT, "src/knowledge-base/knowledge-base.ts");
+
+const tempDirs: string[] = [];
+
+/** A fresh temporary directory, removed by `removeTempDirs()`. */
+export function tempDir(prefix = "kb-test-"): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  tempDirs.push(dir);
+  return dir;
+}
+
+export function removeTempDirs(): void {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+export interface FakeAnswer {
+  status?: number;
+  /** A string is sent as is; anything else as JSON. */
+  body?: unknown;
+  /** Never answer (for timeouts). */
+  hang?: boolean;
+}
+
+export interface FakeService {
+  url: string;
+  requests: RecordedRequest[];
+  close(): Promise<void>;
+}
+
+/**
+ * A loopback HTTP server that records every request and answers what `answer` says: the
+ * fault-injection stand-in for a knowledge-base service.
+ */
+export async function startFakeService(answer: (request: RecordedRequest) => FakeAnswer): Promise<FakeService> {
+  const requests: RecordedRequest[] = [];
+  const hanging = new Set<ServerResponse>();
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const recorded = {
+        method: req.method ?? "",
+        url: req.url ?? "",
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+      };
+      requests.push(recorded);
+      const reply = answer(recorded);
+      if (reply.hang) {
+        hanging.add(res);
+        return;
+      }
+      const text = typeof reply.body === "string" ? reply.body : JSON.stringify(reply.body ?? {});
+      res.writeHead(reply.status ?? 200, { "Content-Type": "application/json" });
+      res.end(text);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise((resolve) => {
+        for (const res of hanging) res.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** `{ errorCode: 0, errorMsg: "", result }`. */
+export function ok(result: unknown): FakeAnswer {
+  return { body: { errorCode: 0, errorMsg: "", result } };
+}
+
+/**
+ * Transpiles the knowledge-base sources and the `kb serve` command to plain JavaScript under
+ * `.test-output/<name>/` (inside the repo, so `better-sqlite3` and `commander` resolve), for child
+ * processes: Node 20 cannot run TypeScript itself. Returns the directory that mirrors `src/`.
+ */
+export function transpileForChild(name: string): string {
+  const out = freshOutputDir(name);
+  const src = join(REPO_ROOT, "src");
+  const files = [
+    ...listTs(join(src, "knowledge-base")),
+    join(src, "cli/kb-command.ts"),
+    join(src, "cli/cli-io.ts"),
+    join(src, "load/bad-input-error.ts"),
+  ];
+  for (const file of files) {
+    const { outputText } = ts.transpileModule(readFileSync(file, "utf8"), {
+      compilerOptions: {
+        module: ts.ModuleKind.ESNext,
+        target: ts.ScriptTarget.ES2022,
+        verbatimModuleSyntax: true,
+        esModuleInterop: true,
+      },
+      fileName: file,
+    });
+    const target = join(out, relative(src, file)).replace(/\.ts$/, ".js");
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, outputText);
+  }
+  writeFileSync(join(out, "package.json"), JSON.stringify({ type: "module" }));
+  return out;
+}
+
+function listTs(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) return listTs(path);
+    return path.endsWith(".ts") ? [path] : [];
+  });
+}
