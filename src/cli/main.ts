@@ -6,6 +6,7 @@
 import { Command, CommanderError } from "commander";
 import { BadInputError } from "../load/bad-input-error.js";
 import type { CliIo } from "./cli-io.js";
+import { addDiffCommand } from "./diff-command.js";
 import { addGenerateCommand } from "./generate-command.js";
 import { addKbCommand } from "./kb-command.js";
 
@@ -21,6 +22,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
       writeErr: (text) => io.stderr(text.replace(/\n$/, "")),
     });
   addGenerateCommand(program, sink);
+  addDiffCommand(program, sink);
   addKbCommand(program, sink);
   try {
     await program.parseAsync([...argv], { from: "user" });

@@ -1,0 +1,219 @@
+/**
+ * Compares two schema views one level deep: the keywords of the schema itself, and the existence
+ * and requiredness of its properties. Everything deeper (a property's own schema, items, union
+ * branches) is returned as child edges that schema-graph.ts follows, so each pair of schemas is
+ * compared once however many operations reach it.
+ */
+import { BOUNDS, type BoundKeyword, type SchemaChange, type SchemaChangeKind } from "./schema-change.js";
+import { refName, type SchemaView } from "./schema-view.js";
+
+export interface ChildEdge {
+  /** Path segment: a property name, `items`, `additionalProperties`, `oneOf[Dog]`. */
+  readonly segment: string;
+  readonly old: unknown;
+  readonly new: unknown;
+}
+
+export interface LocalComparison {
+  readonly changes: SchemaChange[];
+  readonly children: ChildEdge[];
+}
+
+export function compareViews(a: SchemaView, b: SchemaView): LocalComparison {
+  const changes: SchemaChange[] = [];
+  const children: ChildEdge[] = [];
+  const add = (kind: SchemaChangeKind, extra: Partial<SchemaChange> = {}) => changes.push({ kind, path: [], ...extra });
+
+  if (a.kind !== "schema" || b.kind !== "schema") {
+    // `{}` and `true` (or a missing `items`) both mean any value.
+    const untyped = (v: SchemaView) => v.kind === "any" || (v.kind === "schema" && v.types === undefined);
+    if (a.kind !== b.kind && !(untyped(a) && untyped(b))) {
+      const widened = b.kind === "any" || a.kind === "never";
+      add(widened ? "type-generalized" : "type-specialized", { from: typeText(a), to: typeText(b) });
+    }
+    return { changes, children };
+  }
+
+  // A schema wrapped in (or unwrapped from) a union: the branches are the change; comparing the
+  // keywords of a union with those of a plain schema would only add noise.
+  const aUnion = a.oneOf ?? a.anyOf;
+  const bUnion = b.oneOf ?? b.anyOf;
+  if ((aUnion === undefined) !== (bUnion === undefined)) {
+    if (bUnion) for (const [label] of branchLabels(bUnion)) add(b.oneOf ? "one-of-added" : "any-of-added", { to: label });
+    if (aUnion) for (const [label] of branchLabels(aUnion)) add(a.oneOf ? "one-of-removed" : "any-of-removed", { to: label });
+    return { changes, children };
+  }
+
+  const typeChange = compareTypes(a.types, b.types);
+  if (typeChange) {
+    add(typeChange, { from: typeText(a), to: typeText(b) });
+    // Nothing below an incompatible type change means anything any more.
+    if (typeChange === "type-changed") return { changes, children };
+  }
+
+  if (a.format !== b.format) {
+    if (a.format === undefined) add("format-added", { to: b.format });
+    else if (b.format === undefined) add("format-removed", { from: a.format });
+    else add("format-changed", { from: a.format, to: b.format });
+  }
+  if (a.nullable !== b.nullable) add(b.nullable ? "became-nullable" : "became-not-nullable");
+
+  if (a.enum || b.enum) {
+    if (!a.enum) add("became-enum", { to: [...b.enum!.values()] });
+    else if (!b.enum) add("enum-removed", { from: [...a.enum.values()] });
+    else {
+      for (const [key, value] of b.enum) if (!a.enum.has(key)) add("enum-value-added", { to: value });
+      for (const [key, value] of a.enum) if (!b.enum.has(key)) add("enum-value-removed", { to: value });
+    }
+  }
+
+  for (const keyword of Object.keys(BOUNDS) as BoundKeyword[]) {
+    const from = a.bounds[keyword];
+    const to = b.bounds[keyword];
+    if (from === to) continue;
+    const move = from === undefined ? "set" : to === undefined ? "unset" : to > from ? "increased" : "decreased";
+    add(`${BOUNDS[keyword].name}-${move}`, { from, to });
+  }
+  if (a.multipleOf !== b.multipleOf) {
+    add(a.multipleOf === undefined ? "multiple-of-set" : b.multipleOf === undefined ? "multiple-of-unset" : "multiple-of-changed", {
+      from: a.multipleOf,
+      to: b.multipleOf,
+    });
+  }
+  if (a.uniqueItems !== b.uniqueItems) add(b.uniqueItems ? "unique-items-set" : "unique-items-unset");
+  if (a.pattern !== b.pattern) {
+    if (a.pattern === undefined) add("pattern-added", { to: b.pattern });
+    else if (b.pattern === undefined) add("pattern-removed", { from: a.pattern });
+    else add("pattern-changed", { from: a.pattern, to: b.pattern });
+  }
+  if (a.readOnly !== b.readOnly) add(b.readOnly ? "became-read-only" : "became-not-read-only");
+  if (a.writeOnly !== b.writeOnly) add(b.writeOnly ? "became-write-only" : "became-not-write-only");
+  if (!a.deprecated && b.deprecated) add("became-deprecated");
+  if (a.default !== b.default) {
+    if (a.default === undefined) add("default-added", { to: parseJson(b.default) });
+    else if (b.default === undefined) add("default-removed", { from: parseJson(a.default) });
+    else add("default-changed", { from: parseJson(a.default), to: parseJson(b.default) });
+  }
+
+  const aClosed = a.additionalProperties === false;
+  const bClosed = b.additionalProperties === false;
+  if (aClosed !== bClosed) add(bClosed ? "additional-properties-disallowed" : "additional-properties-allowed");
+  else if (isSchemaObject(a.additionalProperties) && isSchemaObject(b.additionalProperties)) {
+    children.push({ segment: "additionalProperties", old: a.additionalProperties, new: b.additionalProperties });
+  }
+
+  for (const [name, oldSchema] of a.properties) {
+    const newSchema = b.properties.get(name);
+    if (newSchema === undefined) {
+      changes.push({ kind: "property-removed", path: [name], required: a.required.has(name) });
+      continue;
+    }
+    const was = a.required.has(name);
+    const is = b.required.has(name);
+    if (was !== is) changes.push({ kind: is ? "became-required" : "became-optional", path: [name] });
+    children.push({ segment: name, old: oldSchema, new: newSchema });
+  }
+  for (const name of b.properties.keys()) {
+    if (!a.properties.has(name)) changes.push({ kind: "property-added", path: [name], required: b.required.has(name) });
+  }
+
+  if (a.items !== undefined || b.items !== undefined) {
+    // A missing `items` is any item.
+    children.push({ segment: "items", old: a.items ?? true, new: b.items ?? true });
+  }
+
+  if (aUnion && bUnion) {
+    if (a.oneOf && b.oneOf) compareBranches("one-of", a.oneOf, b.oneOf, changes, children);
+    if (a.anyOf && b.anyOf) compareBranches("any-of", a.anyOf, b.anyOf, changes, children);
+    if (a.oneOf && !b.oneOf && b.anyOf) compareBranches("any-of", a.oneOf, b.anyOf, changes, children);
+    if (a.anyOf && !a.oneOf && b.oneOf) compareBranches("one-of", a.anyOf, b.oneOf, changes, children);
+  }
+  return { changes, children };
+}
+
+/**
+ * Branches pair by `$ref` target first (the same named schema), then inline branches by their
+ * order among the inline ones; what is left over was added or removed.
+ */
+function compareBranches(
+  keyword: "one-of" | "any-of",
+  oldBranches: readonly unknown[],
+  newBranches: readonly unknown[],
+  changes: SchemaChange[],
+  children: ChildEdge[],
+): void {
+  const oldLabels = branchLabels(oldBranches);
+  const newLabels = branchLabels(newBranches);
+  const name = keyword === "one-of" ? "oneOf" : "anyOf";
+  const unmatchedNew = new Map(newLabels);
+  const unmatchedOld: [string, unknown][] = [];
+  for (const [label, schema] of oldLabels) {
+    const partner = unmatchedNew.get(label);
+    if (partner !== undefined && refName(schema) !== undefined) {
+      children.push({ segment: `${name}[${label}]`, old: schema, new: partner });
+      unmatchedNew.delete(label);
+    } else {
+      unmatchedOld.push([label, schema]);
+    }
+  }
+  const inlineNew = [...unmatchedNew].filter(([, s]) => refName(s) === undefined);
+  const stillOld: [string, unknown][] = [];
+  for (const [label, schema] of unmatchedOld) {
+    const partner = refName(schema) === undefined ? inlineNew.shift() : undefined;
+    if (partner) {
+      children.push({ segment: `${name}[${partner[0]}]`, old: schema, new: partner[1] });
+      unmatchedNew.delete(partner[0]);
+    } else {
+      stillOld.push([label, schema]);
+    }
+  }
+  for (const [label] of stillOld) changes.push({ kind: `${keyword}-removed`, path: [], to: label });
+  for (const [label] of unmatchedNew) changes.push({ kind: `${keyword}-added`, path: [], to: label });
+}
+
+/** `Dog` for a `$ref` to …/Dog, `#2` for the third (inline) branch. */
+function branchLabels(branches: readonly unknown[]): Map<string, unknown> {
+  const labels = new Map<string, unknown>();
+  branches.forEach((branch, index) => {
+    let label = refName(branch) ?? `#${index}`;
+    if (labels.has(label)) label = `${label}#${index}`;
+    labels.set(label, branch);
+  });
+  return labels;
+}
+
+/** `integer` is a subset of `number` (JSON Schema: an integer is a number with no fraction). */
+function covers(wide: ReadonlySet<string>, narrow: ReadonlySet<string>): boolean {
+  for (const t of narrow) if (!wide.has(t) && !(t === "integer" && wide.has("number"))) return false;
+  return true;
+}
+
+function compareTypes(a: ReadonlySet<string> | undefined, b: ReadonlySet<string> | undefined): SchemaChangeKind | undefined {
+  if (!a && !b) return undefined;
+  if (!a) return "type-specialized";
+  if (!b) return "type-generalized";
+  const widens = covers(b, a);
+  const narrows = covers(a, b);
+  if (widens && narrows) return undefined;
+  if (widens) return "type-generalized";
+  if (narrows) return "type-specialized";
+  return "type-changed";
+}
+
+/** `integer/int32`, `string`, `array<object>`, `any`, like oasdiff's messages. */
+export function typeText(view: SchemaView): string {
+  if (view.kind === "any") return "any";
+  if (view.kind === "never") return "nothing";
+  if (!view.types || view.types.size === 0) return "any";
+  const text = [...view.types].sort().join("|");
+  return view.format !== undefined ? `${text}/${view.format}` : text;
+}
+
+function isSchemaObject(value: unknown): boolean {
+  return typeof value === "object" && value !== null;
+}
+
+function parseJson(text: string | undefined): unknown {
+  if (text === undefined || text === "undefined") return undefined;
+  return JSON.parse(text) as unknown;
+}

@@ -1,0 +1,60 @@
+/**
+ * model -> diff (DESIGN.md data flow): compares two toolkit models and judges every change for
+ * the generated TypeScript client and the model's tools. Pure: no I/O; the same two models always
+ * give the same findings in the same order.
+ */
+import type { ToolkitModel } from "../model/toolkit-model.js";
+import { summarize, type DiffResult } from "./change.js";
+import { compareOperation } from "./compare-operation.js";
+import { applyConfig, type DiffConfig } from "./diff-config.js";
+import { Findings, operationRef } from "./findings.js";
+import { matchOperations } from "./match-operations.js";
+import { sortChanges } from "./order.js";
+import { SchemaComparer } from "./schema-graph.js";
+import { reportAdded, reportDuplicates, reportRemoved, reportRenames } from "./tool-identity.js";
+
+export interface DiffOptions {
+  /** Level overrides and ignored findings. */
+  readonly config?: DiffConfig;
+  /** "Today", for x-sunset dates (default: now). */
+  readonly now?: Date;
+}
+
+export function diffModels(oldModel: ToolkitModel, newModel: ToolkitModel, options: DiffOptions = {}): DiffResult {
+  const now = options.now ?? new Date();
+  const findings = new Findings();
+  const { pairs, removed, added } = matchOperations(oldModel, newModel);
+  const comparer = new SchemaComparer(oldModel.document, newModel.document);
+
+  for (const op of removed) reportRemoved(findings, oldModel, op, now);
+  for (const op of added) reportAdded(findings, op);
+  const summarized = reportRenames(findings, oldModel, newModel, pairs);
+  reportDuplicates(findings, oldModel, newModel);
+  for (const pair of pairs) {
+    compareOperation(
+      {
+        oldModel,
+        newModel,
+        old: pair.old,
+        new: pair.new,
+        tool: { old: pair.old.toolName, new: pair.new.toolName },
+        operation: operationRef(pair.new),
+        comparer,
+        findings,
+        now,
+      },
+      pair.moved,
+      summarized,
+    );
+  }
+
+  const { changes, ignored } = applyConfig(findings.list, options.config ?? {});
+  const sorted = sortChanges(changes);
+  return {
+    summary: summarize(sorted),
+    changes: sorted,
+    ignored,
+    old: { title: oldModel.title, version: oldModel.version },
+    new: { title: newModel.title, version: newModel.version },
+  };
+}

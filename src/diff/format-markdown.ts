@@ -1,0 +1,75 @@
+/**
+ * `--format markdown`: a pull-request comment. Breaking changes and warnings as tables up front;
+ * info findings folded into a <details> block so the comment stays short.
+ */
+import { locationText, type DiffChange, type DiffResult, type Level } from "./change.js";
+
+const HEADINGS: Record<Level, string> = { breaking: "Breaking changes", warning: "Warnings", info: "Other changes" };
+
+export function formatMarkdown(result: DiffResult): string {
+  const { old: a, new: b, summary } = result;
+  const versions =
+    a.title === b.title && a.version === b.version
+      ? `${cell(a.title)} ${cell(a.version)}`
+      : `${cell(a.title)} ${cell(a.version)} → ${cell(b.title)} ${cell(b.version)}`;
+  const lines = [`### toolgen diff: ${versions}`, ""];
+  const ignored = result.ignored > 0 ? ` (${result.ignored} ignored by configuration)` : "";
+  lines.push(
+    `**${summary.breaking} breaking**, ${summary.warning} warning${summary.warning === 1 ? "" : "s"}, ${summary.info} info${ignored}`,
+  );
+  if (result.changes.length === 0) {
+    lines.push("", "No changes.");
+    return lines.join("\n");
+  }
+  for (const level of ["breaking", "warning", "info"] as Level[]) {
+    const changes = result.changes.filter((c) => c.level === level);
+    if (changes.length === 0) continue;
+    lines.push("");
+    if (level === "info") lines.push(`<details><summary>${HEADINGS[level]} (${changes.length})</summary>`, "");
+    else lines.push(`#### ${HEADINGS[level]} (${changes.length})`, "");
+    lines.push("| Tool | Operation | Where | Change | Rule |", "|---|---|---|---|---|");
+    for (const change of changes) lines.push(row(change));
+    if (level === "info") lines.push("", "</details>");
+  }
+  return lines.join("\n");
+}
+
+function row(change: DiffChange): string {
+  const { old: before, new: after } = change.tool;
+  const tool = !change.operation
+    ? "all tools"
+    : before && after && before !== after
+      ? `${code(before)} → ${code(after)}`
+      : code(after ?? before ?? "");
+  const operation = change.operation ? code(`${change.operation.method} ${change.operation.path}`) : "";
+  const where =
+    change.location.section === "document" || change.location.section === "operation" ? "" : cell(locationText(change.location));
+  let message = cell(change.message);
+  if (change.renames && change.renames.length > 0) {
+    message +=
+      "<br>" +
+      change.renames
+        .map(
+          (r) =>
+            `${code(r.old)} → ${code(r.new)}${r.oldFunction !== undefined ? ` (function ${code(r.oldFunction)} → ${code(r.newFunction ?? "")})` : ""}`,
+        )
+        .join("<br>");
+  }
+  return `| ${tool} | ${operation} | ${where} | ${message} | ${code(change.id)} \`${change.fingerprint}\` |`;
+}
+
+/** Table-safe text: no line breaks, pipes and HTML escaped. */
+function cell(text: string): string {
+  return text
+    .replace(/\s*\n\s*/g, " ")
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll("|", "\\|");
+}
+
+/** Inline code that survives backticks inside the text. */
+function code(text: string): string {
+  const safe = cell(text);
+  return safe.includes("`") ? `\`\` ${safe} \`\`` : `\`${safe}\``;
+}

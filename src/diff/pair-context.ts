@@ -1,0 +1,52 @@
+/**
+ * Everything the per-operation comparisons share for one matched pair of operations: both
+ * operations, both documents (for what the model does not carry: every media type of a response,
+ * security scopes, x-sunset), the schema comparer and the place findings go.
+ */
+import type { ChangeLocation, OperationRef, ToolRef } from "./change.js";
+import type { OperationModel, ToolkitModel } from "../model/toolkit-model.js";
+import type { SchemaComparer } from "./schema-graph.js";
+import type { FindingInput, Findings } from "./findings.js";
+import { schemaRule } from "./schema-rules.js";
+import { schemaMessage, type SchemaPlace } from "./messages.js";
+import type { SchemaChange } from "./schema-change.js";
+
+export interface PairContext {
+  readonly oldModel: ToolkitModel;
+  readonly newModel: ToolkitModel;
+  readonly old: OperationModel;
+  readonly new: OperationModel;
+  readonly tool: ToolRef;
+  readonly operation: OperationRef;
+  readonly comparer: SchemaComparer;
+  readonly findings: Findings;
+  readonly now: Date;
+}
+
+type Extra = Omit<FindingInput, "id" | "tool" | "operation" | "location" | "message">;
+
+export function emit(ctx: PairContext, id: string, location: ChangeLocation, message: string, extra: Extra = {}): void {
+  ctx.findings.add({ id, tool: ctx.tool, operation: ctx.operation, location, message, ...extra });
+}
+
+/** Compares two schemas at one place and reports every change with its direction-aware rule. */
+export function emitSchemaChanges(
+  ctx: PairContext,
+  place: SchemaPlace,
+  base: ChangeLocation,
+  oldSchema: unknown,
+  newSchema: unknown,
+): void {
+  for (const change of ctx.comparer.compare(oldSchema, newSchema)) {
+    const rule = schemaRule(place.area, change);
+    const property = change.path.join("/");
+    emit(ctx, rule.id, property === "" ? base : { ...base, property }, schemaMessage(place, change, rule.level), {
+      direction: rule.direction,
+      ...subjectOf(change),
+    });
+  }
+}
+
+function subjectOf(change: SchemaChange): { subject?: string } {
+  return /enum-value|of-added|of-removed/.test(change.kind) ? { subject: JSON.stringify(change.to) ?? "" } : {};
+}

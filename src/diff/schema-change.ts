@@ -1,0 +1,84 @@
+/**
+ * What the schema comparison can find between two schemas, independent of where the schema sits
+ * (parameter, request body, response) and of the direction. The rule id and level come later
+ * (schema-rules.ts), so one comparison of a shared component serves every operation that reaches
+ * it, in both directions.
+ */
+
+/** Numeric and size bounds. `min`/`max` are `minimum`/`maximum` (oasdiff's naming). */
+export const BOUNDS = {
+  minimum: { name: "min", lower: true },
+  maximum: { name: "max", lower: false },
+  exclusiveMinimum: { name: "exclusive-min", lower: true },
+  exclusiveMaximum: { name: "exclusive-max", lower: false },
+  minLength: { name: "min-length", lower: true },
+  maxLength: { name: "max-length", lower: false },
+  minItems: { name: "min-items", lower: true },
+  maxItems: { name: "max-items", lower: false },
+  minProperties: { name: "min-properties", lower: true },
+  maxProperties: { name: "max-properties", lower: false },
+} as const;
+
+export type BoundKeyword = keyof typeof BOUNDS;
+export type BoundName = (typeof BOUNDS)[BoundKeyword]["name"];
+export type BoundMove = "increased" | "decreased" | "set" | "unset";
+
+/** Whether a bound's move lets fewer values through (narrowing) or more (widening). */
+export function boundNarrows(lower: boolean, move: BoundMove): boolean {
+  if (move === "set") return true;
+  if (move === "unset") return false;
+  return lower ? move === "increased" : move === "decreased";
+}
+
+export type SchemaChangeKind =
+  | "type-changed"
+  | "type-generalized"
+  | "type-specialized"
+  | "format-changed"
+  | "format-added"
+  | "format-removed"
+  | "enum-value-added"
+  | "enum-value-removed"
+  | "became-enum"
+  | "enum-removed"
+  | `${BoundName}-${BoundMove}`
+  | "multiple-of-set"
+  | "multiple-of-changed"
+  | "multiple-of-unset"
+  | "unique-items-set"
+  | "unique-items-unset"
+  | "pattern-added"
+  | "pattern-changed"
+  | "pattern-removed"
+  | "property-added"
+  | "property-removed"
+  | "became-required"
+  | "became-optional"
+  | "became-nullable"
+  | "became-not-nullable"
+  | "became-read-only"
+  | "became-not-read-only"
+  | "became-write-only"
+  | "became-not-write-only"
+  | "default-added"
+  | "default-changed"
+  | "default-removed"
+  | "one-of-added"
+  | "one-of-removed"
+  | "any-of-added"
+  | "any-of-removed"
+  | "additional-properties-disallowed"
+  | "additional-properties-allowed"
+  | "became-deprecated";
+
+export interface SchemaChange {
+  readonly kind: SchemaChangeKind;
+  /** Property path from the compared root (`[]` is the root itself). */
+  readonly path: readonly string[];
+  /** Old value (type text, bound, default, …) where it helps the message. */
+  readonly from?: unknown;
+  /** New value, or the single value added/removed (enum value, oneOf branch). */
+  readonly to?: unknown;
+  /** For property-added (new side) and property-removed (old side): was it required. */
+  readonly required?: boolean;
+}

@@ -1,0 +1,161 @@
+/**
+ * Direction-aware judgement of schema changes: the same edit is judged in a request (what the old
+ * client sends must still be accepted) and in a response (what arrives must still fit the old
+ * client's types). Rule ids follow oasdiff's naming (`request-property-enum-value-removed`,
+ * `response-property-became-nullable`, …) so people who know oasdiff recognise them; levels judge
+ * the generated TypeScript client and the model's tools (docs/diff-in-ci.md lists them).
+ */
+import type { Direction, Level } from "./change.js";
+import { BOUNDS, boundNarrows, type BoundMove, type SchemaChange, type SchemaChangeKind } from "./schema-change.js";
+
+/** Where a schema sits in an operation. */
+export type SchemaArea = "parameter" | "body" | "response";
+
+type Pair = readonly [request: Level, response: Level];
+
+/**
+ * [request, response] levels. A narrowing in a request can reject what old clients send; a
+ * widening in a response can hand old clients values their types do not describe.
+ */
+const LEVELS: Partial<Record<SchemaChangeKind, Pair>> = {
+  "type-changed": ["breaking", "breaking"],
+  // request: the server accepts more (oasdiff request-*-type-generalized INFO);
+  // response: a value of the new type does not fit the old TS type (oasdiff response-property-type-generalized ERR).
+  "type-generalized": ["info", "breaking"],
+  "type-specialized": ["breaking", "info"],
+  // Formats rarely change the TS type (int32/int64 are both number) but do change what validates.
+  "format-changed": ["warning", "warning"],
+  "format-added": ["warning", "info"],
+  "format-removed": ["info", "warning"],
+  // oasdiff request-property-enum-value-added INFO / response-property-enum-value-added WARN:
+  // a new response value falls through exhaustive switches over the generated union type.
+  "enum-value-added": ["info", "warning"],
+  "enum-value-removed": ["breaking", "info"],
+  "became-enum": ["breaking", "info"],
+  "enum-removed": ["info", "warning"],
+  "multiple-of-set": ["warning", "info"],
+  "multiple-of-changed": ["warning", "info"],
+  "multiple-of-unset": ["info", "warning"],
+  "unique-items-set": ["warning", "info"],
+  "unique-items-unset": ["info", "warning"],
+  // oasdiff request-property-pattern-added ERR, -pattern-changed WARN, response-property-pattern-added INFO.
+  "pattern-added": ["breaking", "info"],
+  "pattern-changed": ["warning", "info"],
+  "pattern-removed": ["info", "info"],
+  // oasdiff request-property-became-required ERR / response-property-became-optional ERR.
+  "became-required": ["breaking", "info"],
+  "became-optional": ["info", "breaking"],
+  // oasdiff request-property-became-not-nullable ERR / response-property-became-nullable ERR.
+  "became-nullable": ["info", "breaking"],
+  "became-not-nullable": ["breaking", "info"],
+  // readOnly in a request: the server ignores or rejects what old clients still send.
+  "became-read-only": ["warning", "info"],
+  "became-not-read-only": ["info", "info"],
+  // writeOnly in a response: the field stops arriving, like an optional property removed.
+  "became-write-only": ["info", "warning"],
+  // Deliberately info (oasdiff response-required-property-became-not-write-only is WARN): the
+  // generated output types keep writeOnly properties, so the value now arriving was already typed.
+  "became-not-write-only": ["info", "info"],
+  // A changed default changes behaviour for every caller that omits the field. oasdiff rates it ERR
+  // for parameters and INFO for body properties; a generated client omits both the same way.
+  "default-added": ["info", "info"],
+  "default-changed": ["warning", "info"],
+  "default-removed": ["warning", "info"],
+  // Unions: a branch removed from a request rejects old values; a branch added to a response
+  // widens the generated union (oasdiff response-property-one-of-added ERR; anyOf is judged the same
+  // here because both become TypeScript unions).
+  "one-of-added": ["info", "breaking"],
+  "one-of-removed": ["breaking", "info"],
+  "any-of-added": ["info", "breaking"],
+  "any-of-removed": ["breaking", "info"],
+  "additional-properties-disallowed": ["warning", "info"],
+  "additional-properties-allowed": ["info", "warning"],
+  "became-deprecated": ["info", "info"],
+};
+
+for (const { name, lower } of Object.values(BOUNDS)) {
+  for (const move of ["increased", "decreased", "set", "unset"] as BoundMove[]) {
+    const narrows = boundNarrows(lower, move);
+    // oasdiff: request-*-max-length-decreased ERR, request-*-max-length-set WARN,
+    // response-property-max-length-increased ERR (a warning here: TS types carry no bounds).
+    const request: Level = narrows ? (move === "set" ? "warning" : "breaking") : "info";
+    const response: Level = narrows ? "info" : "warning";
+    LEVELS[`${name}-${move}`] = [request, response];
+  }
+}
+
+export interface SchemaRule {
+  readonly id: string;
+  readonly level: Level;
+  readonly direction: Direction;
+}
+
+/** The rule id and default level of one schema change at one place. */
+export function schemaRule(area: SchemaArea, change: SchemaChange): SchemaRule {
+  const direction: Direction = area === "response" ? "response" : "request";
+  const nested = change.path.length > 0;
+  const { id, level } = propertyRule(area, change) ?? {
+    id: `${prefix(area, nested)}-${change.kind}`,
+    level: LEVELS[change.kind]![direction === "request" ? 0 : 1],
+  };
+  return { id, level, direction };
+}
+
+function prefix(area: SchemaArea, nested: boolean): string {
+  if (area === "parameter") return "request-parameter";
+  if (area === "body") return nested ? "request-property" : "request-body";
+  return nested ? "response-property" : "response-body";
+}
+
+/** Property existence and requiredness keep oasdiff's irregular ids. */
+function propertyRule(area: SchemaArea, change: SchemaChange): { id: string; level: Level } | undefined {
+  const req = change.required === true;
+  const p = area === "parameter" ? "request-parameter-property" : "request-property";
+  switch (change.kind) {
+    case "property-added":
+      if (area === "response") return { id: `response-${req ? "required" : "optional"}-property-added`, level: "info" };
+      return area === "parameter"
+        ? { id: `new-${req ? "required" : "optional"}-request-parameter-property`, level: req ? "breaking" : "info" }
+        : { id: `new-${req ? "required" : "optional"}-request-property`, level: req ? "breaking" : "info" };
+    case "property-removed":
+      // Response: oasdiff response-required-property-removed ERR / response-optional-property-removed WARN.
+      if (area === "response")
+        return req
+          ? { id: "response-required-property-removed", level: "breaking" }
+          : { id: "response-optional-property-removed", level: "warning" };
+      // Request: oasdiff WARN; here breaking, since the field leaves the generated input type and
+      // object literals that still pass it stop compiling.
+      return { id: `${p}-removed`, level: "breaking" };
+    case "became-required":
+    case "became-optional": {
+      const [request, response] = LEVELS[change.kind]!;
+      return area === "response"
+        ? { id: `response-property-${change.kind}`, level: response }
+        : { id: `${p}-${change.kind}`, level: request };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Every schema rule id with its default level, for the catalogue. */
+export function allSchemaRules(): { id: string; level: Level }[] {
+  const rules = new Map<string, Level>();
+  const propertyKinds: SchemaChangeKind[] = ["property-added", "property-removed", "became-required", "became-optional"];
+  const kinds = (Object.keys(LEVELS) as SchemaChangeKind[]).filter((k) => !propertyKinds.includes(k));
+  for (const area of ["parameter", "body", "response"] as SchemaArea[]) {
+    const changes: SchemaChange[] = [
+      ...kinds.flatMap((kind) => [
+        { kind, path: [] },
+        { kind, path: ["p"] },
+      ]),
+      // Property existence and requiredness are always about a property (a non-empty path).
+      ...propertyKinds.flatMap((kind) => [true, false].map((required) => ({ kind, path: ["p"], required }))),
+    ];
+    for (const change of changes) {
+      const rule = schemaRule(area, change);
+      rules.set(rule.id, rule.level);
+    }
+  }
+  return [...rules].map(([id, level]) => ({ id, level }));
+}
