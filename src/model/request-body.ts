@@ -88,7 +88,10 @@ function objectShape(
       shape.required.forEach((r) => required.add(r));
     }
   }
-  if (properties.size === 0) return undefined;
+  // A map (`additionalProperties` as a schema or true, no properties) has unknown keys; an empty
+  // object (a tool-manager tool without input) is an object with no fields.
+  const map = value.additionalProperties !== undefined && value.additionalProperties !== false;
+  if (properties.size === 0 && (map || value.allOf === undefined && type === undefined)) return undefined;
   return { properties: [...properties], required: [...required] };
 }
 
