@@ -38,6 +38,7 @@ export function buildDescription(tools: readonly AnyTool[], options: Description
     paths[toolPath(options.namespace, options.version, tool)] = {
       post: {
         operationId: tool.name,
+        summary: summaryOf(tool.description),
         description: tool.description,
         requestBody: {
           required: true,
@@ -84,4 +85,10 @@ export function examplesYaml(tools: readonly AnyTool[]): string | undefined {
   );
   if (examples.length === 0) return undefined;
   return stringify({ version: "0.0.1", examples }, { aliasDuplicateObjects: false, lineWidth: 0 });
+}
+
+/** The description's first sentence, short enough for a summary line (linters want one). */
+function summaryOf(description: string): string {
+  const first = description.trim().split(/(?<=[.!?。！？])\s/)[0] ?? description;
+  return first.length > 120 ? `${first.slice(0, 117)}...` : first;
 }
