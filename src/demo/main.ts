@@ -8,19 +8,21 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { main as toolgen } from "../cli/main.js";
 import { startKnowledgeBaseService } from "../knowledge-base/index.js";
-import { startWordListServer } from "./word-list-server.js";
+import { serveTools } from "../server/index.js";
+import { WORD_LIST_NAMESPACE, WORD_LIST_VERSION, wordListTools } from "../server/samples/word-list.js";
 
 const OUT = resolve(".demo-output/wordbook");
 
 async function run(): Promise<void> {
-  const server = await startWordListServer();
+  const wordList = wordListTools();
+  const server = await serveTools(wordList.tools, { namespace: WORD_LIST_NAMESPACE, version: WORD_LIST_VERSION });
   try {
-    step(`Sample tool server "WordBook" listening on ${server.url}`);
+    step(`Sample tool server "WordBook" (toolgen/server: defineTool + serveTools) listening on ${server.url}`);
     await rm(OUT, { recursive: true, force: true });
     await mkdir(OUT, { recursive: true });
 
     step(`$ toolgen ${server.url} --out .demo-output/wordbook --emit js`);
-    const code = await toolgen([server.url, "--out", OUT, "--emit", "js"]);
+    const code = await toolgen([server.url, "--out", OUT, "--emit", "js", "--token", "demo-token"]);
     if (code !== 0) throw new Error(`toolgen exited with ${code}`);
 
     const dts = await readFile(join(OUT, "operations.d.ts"), "utf8");
@@ -40,10 +42,10 @@ async function run(): Promise<void> {
 
     step("toolkit.tools: what a language model is offered");
     for (const tool of gen.toolkit.tools) console.log(`  ${tool.name}  ${tool.method} ${tool.path}  ${tool.description}`);
-    step(`await toolkit.call("WordBook/v1/addWord", '{"word":"lucid"}')   // a model's tool call, as JSON text`);
-    show(await gen.toolkit.call("WordBook/v1/addWord", '{"word":"lucid"}'));
+    step(`await toolkit.call("WordBook/v1/AddWord", '{"word":"lucid"}')   // a model's tool call, as JSON text`);
+    show(await gen.toolkit.call("WordBook/v1/AddWord", '{"word":"lucid"}'));
 
-    step("A failing call: the server answers 400 for an empty word");
+    step('await addWord({ word: "" })   // the tool server validates its input and answers 400');
     try {
       await gen.addWord({ word: "" });
     } catch (error) {
@@ -51,7 +53,7 @@ async function run(): Promise<void> {
       console.log(`  ${e.name} code=${e.code} status=${e.status}\n  ${e.message}`);
     }
     step("Words stored on the server");
-    show(server.words);
+    show(wordList.words);
   } finally {
     await server.close();
   }

@@ -1,0 +1,49 @@
+/**
+ * `generated-examples/` holds the committed output for the sample word-list server. This test
+ * regenerates it and fails on any difference, so a change to the generator shows up as a diff in
+ * review. Refresh after an intended change with `UPDATE_EXAMPLES=1 npx vitest run test/emit/generated-examples.test.ts`.
+ */
+import { cpSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { main } from "../../src/cli/main.js";
+import { serveTools } from "../../src/server/index.js";
+import { wordListTools } from "../../src/server/samples/word-list.js";
+import { freshOutputDir, REPO_ROOT } from "../support/output-dir.js";
+
+const EXAMPLES = join(REPO_ROOT, "generated-examples");
+let server: Awaited<ReturnType<typeof serveTools>>;
+beforeAll(async () => void (server = await serveTools(wordListTools().tools, { namespace: "WordBook", version: "v1" })));
+afterAll(() => server.close());
+
+function listFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => statSync(join(dir, f)).isFile())
+    .map((f) => f.split("\\").join("/"))
+    .sort();
+}
+
+const variants: [string, string[]][] = [
+  ["wordbook", []],
+  ["wordbook-js-inline", ["--emit", "js", "--runtime", "inline"]],
+];
+
+test.each(variants)("generated-examples/%s matches a fresh generation", async (name, flags) => {
+  const out = freshOutputDir(`examples/${name}`);
+  const io = { stdout: () => {}, stderr: () => {}, exitCode: () => {} };
+  // A fixed base address: the server listens on a random port, the committed output must not.
+  expect(await main([server.url, "--out", out, "--base-url", "http://127.0.0.1:8081", ...flags], io)).toBe(0);
+  const committed = join(EXAMPLES, name);
+  if (process.env.UPDATE_EXAMPLES) {
+    rmSync(committed, { recursive: true, force: true });
+    cpSync(out, committed, { recursive: true });
+  }
+  const fresh = listFiles(out);
+  expect(listFiles(committed)).toEqual(fresh);
+  for (const file of fresh) {
+    expect(readFileSync(join(committed, file), "utf8"), `${relative(REPO_ROOT, committed)}/${file}`).toBe(
+      readFileSync(join(out, file), "utf8"),
+    );
+  }
+});
