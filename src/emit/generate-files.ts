@@ -5,7 +5,7 @@
 import type { ToolkitModel } from "../model/toolkit-model.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { formatFiles } from "./format-output.js";
-import { inlineRuntimeFiles, knowledgeBaseSource } from "./inline-runtime.js";
+import { INLINE_RUNTIME_ENTRY, inlineRuntimeFiles, knowledgeBaseSource } from "./inline-runtime.js";
 import { toJavaScript } from "./js-output.js";
 import { emitOperationsFile } from "./operations-file.js";
 import { emitSchemaTypes } from "./schema-types.js";
@@ -23,7 +23,7 @@ export interface EmitOptions {
 
 export async function generateFiles(model: ToolkitModel, options: EmitOptions = {}): Promise<GeneratedFile[]> {
   const emit = options.emit ?? "ts";
-  const runtimeImport = options.runtime === "inline" ? "./runtime/index.js" : "toolgen/runtime";
+  const runtimeImport = options.runtime === "inline" ? INLINE_RUNTIME_ENTRY : "toolgen/runtime";
   const header = fileHeader(model);
   let files: GeneratedFile[] = [
     { path: "schema.ts", content: `${header}\n${emitSchemaTypes(model)}`, typesOnly: true },

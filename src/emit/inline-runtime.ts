@@ -3,19 +3,45 @@
  * has no dependency at all. The copy is the package's own runtime source (for `--emit ts`) or
  * its compiled `.js` + `.d.ts` (for `--emit js`), byte for byte.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
+import { posix } from "node:path";
 import type { GeneratedFile } from "./generated-file.js";
 
 const PACKAGE_ROOT = new URL("../../", import.meta.url);
 
+/** The module generated code imports in inline mode. */
+export const INLINE_RUNTIME_ENTRY = "./runtime/portable.js";
+
 export function inlineRuntimeFiles(emit: "ts" | "js"): GeneratedFile[] {
-  const folder = new URL(emit === "ts" ? "src/runtime/" : "dist/runtime/", PACKAGE_ROOT);
-  const wanted = emit === "ts" ? /^(?!.*\.d\.ts$).*\.ts$/ : /\.(js|d\.ts)$/;
-  return readdirSync(fileURLToPath(folder))
-    .filter((name) => wanted.test(name))
-    .sort()
-    .map((name) => ({ path: `runtime/${name}`, content: readFileSync(new URL(name, folder), "utf8") }));
+  const sources = new URL("src/runtime/", PACKAGE_ROOT);
+  const compiled = new URL("dist/runtime/", PACKAGE_ROOT);
+  const files: GeneratedFile[] = [];
+  for (const stem of portableClosure(sources)) {
+    if (emit === "ts") files.push({ path: `runtime/${stem}.ts`, content: readFileSync(new URL(`${stem}.ts`, sources), "utf8") });
+    else {
+      files.push({ path: `runtime/${stem}.js`, content: readFileSync(new URL(`${stem}.js`, compiled), "utf8") });
+      files.push({ path: `runtime/${stem}.d.ts`, content: readFileSync(new URL(`${stem}.d.ts`, compiled), "utf8") });
+    }
+  }
+  return files;
+}
+
+/** `portable.ts` and every runtime file it reaches through relative imports, by stem. */
+function portableClosure(folder: URL): string[] {
+  const seen = new Set<string>();
+  const queue = ["portable"];
+  while (queue.length > 0) {
+    const stem = queue.pop()!;
+    if (seen.has(stem)) continue;
+    seen.add(stem);
+    const text = readFileSync(new URL(`${stem}.ts`, folder), "utf8");
+    for (const match of text.matchAll(/from\s+"(\.\.?\/[\w./-]+)\.js"/g)) {
+      const target = posix.join(posix.dirname(stem), match[1]!);
+      if (target.startsWith("..")) throw new Error(`internal error: runtime/${stem}.ts imports outside the runtime (${match[1]})`);
+      queue.push(target);
+    }
+  }
+  return [...seen].sort();
 }
 
 /**

@@ -1,0 +1,49 @@
+/** `--check` reports drift with exit 1; `--runtime inline` output needs no toolgen at all. */
+import { appendFileSync, readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { main } from "../../src/cli/main.js";
+import { CORPUS, freshOutputDir } from "../support/output-dir.js";
+import { typecheck } from "../support/typecheck.js";
+
+const PETSTORE = join(CORPUS, "specs/petstore-3.0.yaml");
+
+function io() {
+  const lines: string[] = [];
+  return { lines, io: { stdout: (l: string) => lines.push(l), stderr: (l: string) => lines.push(l), exitCode: () => {} } };
+}
+
+describe("--check", () => {
+  test("clean after generating; exit 1 naming the edited and the missing file", async () => {
+    const out = freshOutputDir("check/petstore");
+    expect(await main([PETSTORE, "--out", out], io().io)).toBe(0);
+    const clean = io();
+    expect(await main([PETSTORE, "--out", out, "--check"], clean.io)).toBe(0);
+    expect(clean.lines.join("\n")).toMatch(/up to date/);
+
+    appendFileSync(join(out, "operations.ts"), "\n// a local edit\n");
+    const drift = io();
+    expect(await main([PETSTORE, "--out", out, "--check"], drift.io)).toBe(1);
+    expect(drift.lines).toEqual([expect.stringMatching(/operations\.ts is out of date$/)]);
+    expect(readFileSync(join(out, "operations.ts"), "utf8")).toMatch(/a local edit/);
+  });
+
+  test("the same input gives byte-identical output", async () => {
+    const a = freshOutputDir("check/det-a");
+    const b = freshOutputDir("check/det-b");
+    await main([PETSTORE, "--out", a, "--emit", "js"], io().io);
+    await main([PETSTORE, "--out", b, "--emit", "js"], io().io);
+    for (const file of readdirSync(a)) expect(readFileSync(join(b, file), "utf8"), file).toBe(readFileSync(join(a, file), "utf8"));
+  });
+});
+
+describe("--runtime inline", () => {
+  test("TypeScript output with its own runtime copy compiles and imports nothing from toolgen", async () => {
+    const out = freshOutputDir("inline/petstore-ts");
+    expect(await main([PETSTORE, "--out", out, "--runtime", "inline"], io().io)).toBe(0);
+    expect(readdirSync(join(out, "runtime"))).toContain("request.ts");
+    const sources = readdirSync(out, { recursive: true }).map(String).filter((f) => f.endsWith(".ts"));
+    for (const file of sources) expect(readFileSync(join(out, file), "utf8"), file).not.toMatch(/from "toolgen/);
+    expect(await typecheck(out)).toBe("");
+  });
+});
