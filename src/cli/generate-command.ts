@@ -15,6 +15,7 @@ interface GenerateFlags {
   token?: string;
   format: boolean;
   quiet?: boolean;
+  allowExternalRefs?: boolean;
 }
 
 export function addGenerateCommand(program: Command, io: CliIo): void {
@@ -31,6 +32,7 @@ export function addGenerateCommand(program: Command, io: CliIo): void {
     .option("--base-url <url>", "default base address of the generated client (instead of the source's)")
     .option("--header <header>", 'extra request header for loading, "Name: value" (repeatable)', collect, [])
     .option("--token <token>", "access token, sent as Authorization: token <t> (default: EB_AGENT_ACCESS_TOKEN)")
+    .option("--allow-external-refs", "let $refs reach other origins, or files outside the description's folder")
     .option("--no-format", "skip prettier")
     .option("-q, --quiet", "print only errors")
     .action(async (source: string | undefined, flags: GenerateFlags) => {
@@ -47,6 +49,7 @@ export function addGenerateCommand(program: Command, io: CliIo): void {
         runtime: flags.runtime,
         format: flags.format,
         headers,
+        allowExternalRefs: flags.allowExternalRefs === true,
         ...(flags.baseUrl !== undefined ? { baseUrl: flags.baseUrl } : {}),
         ...(flags.token !== undefined ? { token: flags.token } : {}),
         onWarning: (message) => io.stderr(`toolgen: warning: ${message}`),

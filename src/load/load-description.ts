@@ -11,6 +11,7 @@ import { bundleRefs, displayName } from "./bundle-refs.js";
 import type { LoadedDescription, LoadOptions } from "./loaded-description.js";
 import { openapiVersionOf, parseDocument } from "./parse-document.js";
 import { DEFAULT_LOAD_TIMEOUT_MS, DEFAULT_MAX_BYTES, probe, readDocumentText, type HttpSettings } from "./read-document-text.js";
+import { checkRefScope } from "./ref-scope.js";
 import { resolveSource } from "./resolve-source.js";
 
 export async function loadDescription(input: string, options: LoadOptions = {}): Promise<LoadedDescription> {
@@ -31,6 +32,7 @@ export async function loadDescription(input: string, options: LoadOptions = {}):
   const parsed = parseDocument(root.text, where);
   const openapiVersion = openapiVersionOf(parsed, where);
   const document = await bundleRefs(parsed as Record<string, unknown>, root.url, async (url) => {
+    checkRefScope(url, root.url, options.allowExternalRefs === true);
     const text = await readDocumentText(url, http);
     return parseDocument(text.text, displayName(url));
   });

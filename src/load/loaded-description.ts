@@ -49,6 +49,11 @@ export interface LoadOptions {
   readonly maxBytes?: number;
   /** Receives warnings (for example: no token, a 403 may follow). Default: ignored. */
   readonly onWarning?: (message: string) => void;
+  /**
+   * Let `$ref`s reach other origins (from a URL) or files outside the description's folder (from a
+   * file). Off by default: a fetched description must not read local files or other hosts.
+   */
+  readonly allowExternalRefs?: boolean;
   /** Environment to read `EB_AGENT_ACCESS_TOKEN` and `AISTUDIO_HUB_BASE_URL` from (default process.env). */
   readonly env?: Readonly<Record<string, string | undefined>>;
 }

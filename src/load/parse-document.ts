@@ -7,6 +7,7 @@
  */
 import jsYaml from "js-yaml";
 import { BadInputError } from "./bad-input-error.js";
+import { checkExpandedSize } from "./expansion-limit.js";
 
 export function parseDocument(text: string, where: string): unknown {
   const start = text.trimStart();
@@ -20,13 +21,17 @@ export function parseDocument(text: string, where: string): unknown {
       // Fall through: js-yaml reports where it went wrong, with line and column.
     }
   }
+  let parsed: unknown;
   try {
-    return jsYaml.load(text, { filename: where, json: true });
+    parsed = jsYaml.load(text, { filename: where, json: true });
   } catch (error) {
     const e = error as { reason?: string; mark?: { line: number; column: number }; message: string };
     if (e.mark) throw new BadInputError(`YAML syntax error: ${e.reason ?? e.message}`, `${where}:${e.mark.line + 1}:${e.mark.column + 1}`);
     throw new BadInputError(`cannot be parsed: ${e.message.split("\n")[0]}`, where);
   }
+  // JSON has no aliases; only YAML can blow up when walked.
+  if (/[&*]/.test(text)) checkExpandedSize(parsed, where);
+  return parsed;
 }
 
 /** OpenAPI 3.0.x or 3.1.x; Swagger 2.0 and anything else is refused with a message saying so. */

@@ -1,0 +1,101 @@
+/**
+ * Descriptions come from servers the user does not control: they must not exhaust the machine
+ * (YAML alias bombs) or make toolgen read local files or other hosts through `$ref`.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { BadInputError } from "../../src/load/bad-input-error.js";
+import { loadDescription } from "../../src/load/load-description.js";
+import { freshOutputDir } from "../support/output-dir.js";
+
+function billionLaughs(levels: number): string {
+  const lines = ["openapi: 3.0.0", "info: {title: T, version: '1'}", "paths: {}", "x-bomb:", "  a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]"];
+  for (let i = 1; i < levels; i++) lines.push(`  a${i}: &a${i} [${Array(10).fill(`*a${i - 1}`).join(", ")}]`);
+  return lines.join("\n") + "\n";
+}
+
+const ref = (target: string) =>
+  `openapi: 3.0.0\ninfo: {title: T, version: '1'}\npaths:\n  /a:\n    get:\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema: {$ref: '${target}'}\n`;
+
+let server: Server;
+let other: Server;
+let base: string;
+let otherBase: string;
+const otherHits: string[] = [];
+
+beforeAll(async () => {
+  other = createServer((req, res) => {
+    otherHits.push(req.url ?? "");
+    res.writeHead(200).end("type: string\n");
+  });
+  await new Promise<void>((r) => other.listen(0, "127.0.0.1", r));
+  otherBase = `http://localhost:${(other.address() as AddressInfo).port}`;
+  server = createServer((req, res) => {
+    const path = (req.url ?? "").split("?")[0];
+    const bodies: Record<string, string> = {
+      "/file-ref/.well-known/openapi.yaml": ref("file:///etc/passwd"),
+      "/other-host/.well-known/openapi.yaml": ref(`${otherBase}/schema.yaml`),
+      "/same/.well-known/openapi.yaml": ref("./schema.yaml"),
+      "/same/.well-known/schema.yaml": "type: string\n",
+      "/bomb/.well-known/openapi.yaml": billionLaughs(10),
+    };
+    const body = bodies[path ?? ""];
+    res.writeHead(body ? 200 : 404).end(body);
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise<void>((r) => server.close(() => r()));
+  await new Promise<void>((r) => other.close(() => r()));
+});
+
+async function refused(promise: Promise<unknown>): Promise<string> {
+  const error = await promise.catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(BadInputError);
+  return (error as Error).message;
+}
+
+describe("resource limits", () => {
+  test("a billion-laughs YAML is refused without expanding it", async () => {
+    expect(await refused(loadDescription(`${base}/bomb`, { env: {} }))).toMatch(/expands to more than/);
+  });
+
+  test("a normal YAML with anchors and aliases still loads", async () => {
+    const dir = freshOutputDir("hostile/aliases");
+    writeFileSync(join(dir, "openapi.yaml"), "openapi: 3.0.0\ninfo: {title: T, version: '1'}\nx-shared: &s {type: string}\npaths: {}\ncomponents:\n  schemas:\n    A: *s\n    B: *s\n");
+    const loaded = await loadDescription(join(dir, "openapi.yaml"));
+    expect((loaded.document.components as { schemas: Record<string, unknown> }).schemas.B).toEqual({ type: "string" });
+  });
+});
+
+describe("where $refs may point", () => {
+  test("a description fetched over HTTP cannot read local files", async () => {
+    expect(await refused(loadDescription(`${base}/file-ref`, { env: {} }))).toMatch(/local file.*--allow-external-refs/);
+  });
+
+  test("nor reach another host, unless allowed", async () => {
+    expect(await refused(loadDescription(`${base}/other-host`, { env: {} }))).toMatch(/not the origin/);
+    expect(otherHits).toEqual([]);
+    const allowed = await loadDescription(`${base}/other-host`, { env: {}, allowExternalRefs: true });
+    expect(otherHits).toEqual(["/schema.yaml"]);
+    expect(JSON.stringify(allowed.document)).not.toContain(otherBase);
+  });
+
+  test("same-origin relative refs load", async () => {
+    const loaded = await loadDescription(`${base}/same`, { env: {} });
+    expect(JSON.stringify(loaded.document)).toContain('"#/components/schemas/schema"');
+  });
+
+  test("a file description cannot reach outside its folder", async () => {
+    const dir = freshOutputDir("hostile/outside");
+    mkdirSync(join(dir, "api"));
+    writeFileSync(join(dir, "secret.yaml"), "type: string\n");
+    writeFileSync(join(dir, "api/openapi.yaml"), ref("../secret.yaml"));
+    expect(await refused(loadDescription(join(dir, "api/openapi.yaml")))).toMatch(/outside the description's folder/);
+    await expect(loadDescription(join(dir, "api/openapi.yaml"), { allowExternalRefs: true })).resolves.toBeTruthy();
+  });
+});
