@@ -12,6 +12,17 @@ export interface CallOptions {
   fetch?: typeof fetch;
   /** Sent as `Authorization: token <accessToken>` unless an Authorization header is given. */
   accessToken?: string;
+  /** Retries for idempotent methods only (GET, HEAD, OPTIONS, PUT, DELETE). Off by default. */
+  retry?: RetryOptions;
+}
+
+export interface RetryOptions {
+  /** Attempts after the first one. */
+  readonly retries: number;
+  /** First backoff in ms (default 200); doubles per attempt, with full jitter. */
+  readonly minDelayMs?: number;
+  /** Longest wait in ms, also the cap for a server's Retry-After (default 5 000). */
+  readonly maxDelayMs?: number;
 }
 
 /** The per-toolkit state a generated module keeps: what the description says plus client options. */

@@ -5,7 +5,7 @@
  */
 export { request } from "./request.js";
 export { ToolCallError, isToolCallError, type ToolCallErrorCode } from "./tool-call-error.js";
-export { DEFAULT_TIMEOUT_MS, type CallOptions, type ClientConfig } from "./options.js";
+export { DEFAULT_TIMEOUT_MS, type CallOptions, type ClientConfig, type RetryOptions } from "./options.js";
 export type {
   BodyEncoding,
   BodyFieldEncoding,

@@ -11,11 +11,52 @@ import type { OperationSpec } from "./operation.js";
 import { DEFAULT_TIMEOUT_MS, type CallOptions, type ClientConfig } from "./options.js";
 import { ToolCallError } from "./tool-call-error.js";
 
+/** Safe to send twice (RFC 9110 §9.2.2); POST and PATCH are never retried. */
+const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE", "TRACE"]);
+/** Answers that say "try again later" rather than "this request is wrong". */
+const RETRY_STATUS = new Set([408, 425, 429, 500, 502, 503, 504]);
+
 export async function request(
   config: ClientConfig,
   op: OperationSpec,
   input: Record<string, unknown> | undefined,
   options: CallOptions = {},
+): Promise<unknown> {
+  const retry = options.retry ?? config.retry;
+  if (!retry || retry.retries <= 0 || !IDEMPOTENT.has(op.method)) return requestOnce(config, op, input, options);
+  const minDelay = retry.minDelayMs ?? 200;
+  const maxDelay = retry.maxDelayMs ?? 5_000;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await requestOnce(config, op, input, options);
+    } catch (error) {
+      const e = error as ToolCallError;
+      const transient = e.code === "NETWORK" || e.code === "TIMEOUT" || (e.code === "HTTP_STATUS" && RETRY_STATUS.has(e.status ?? 0));
+      if (!transient || attempt >= retry.retries) throw error;
+      const backoff = Math.random() * Math.min(maxDelay, minDelay * 2 ** attempt);
+      const after = e.retryAfterMs !== undefined ? Math.min(maxDelay, e.retryAfterMs) : backoff;
+      await sleep(after, options.signal ?? config.signal);
+    }
+  }
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    }
+    signal?.addEventListener("abort", done, { once: true });
+  });
+}
+
+async function requestOnce(
+  config: ClientConfig,
+  op: OperationSpec,
+  input: Record<string, unknown> | undefined,
+  options: CallOptions,
 ): Promise<unknown> {
   const values = input ?? {};
   const baseUrl = options.baseUrl ?? config.baseUrl;
@@ -30,7 +71,7 @@ export async function request(
     options.headers,
     parameterHeaders(op, values),
   );
-  const fail = (message: string, code: ToolCallError["code"], extra: { status?: number; body?: unknown; cause?: unknown } = {}) =>
+  const fail = (message: string, code: ToolCallError["code"], extra: { status?: number; body?: unknown; cause?: unknown; retryAfterMs?: number } = {}) =>
     new ToolCallError(message, { tool: op.tool, code, method: op.method, url, ...extra });
 
   const timeoutMs = options.timeoutMs ?? config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -66,6 +107,7 @@ export async function request(
       throw fail(`answered ${response.status}${response.statusText ? ` ${response.statusText}` : ""}${text ? `: ${snippet(text)}` : ""}`, "HTTP_STATUS", {
         status: response.status,
         body: detail,
+        ...retryAfter(response),
       });
     }
     const result = decodeSuccess(op, response, read);
@@ -93,4 +135,14 @@ function networkReason(error: unknown): string {
     current = e.cause;
   }
   return parts.join(": ") || String(error);
+}
+
+/** Retry-After in seconds or as an HTTP date (RFC 9110 §10.2.3). */
+function retryAfter(response: Response): { retryAfterMs?: number } {
+  const value = response.headers.get("retry-after");
+  if (!value) return {};
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return { retryAfterMs: Math.max(0, seconds * 1000) };
+  const date = Date.parse(value);
+  return Number.isFinite(date) ? { retryAfterMs: Math.max(0, date - Date.now()) } : {};
 }

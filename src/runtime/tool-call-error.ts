@@ -13,6 +13,8 @@ export interface ToolCallErrorInit {
   readonly status?: number;
   readonly body?: unknown;
   readonly cause?: unknown;
+  /** From the answer's Retry-After header. */
+  readonly retryAfterMs?: number;
 }
 
 export class ToolCallError extends Error {
@@ -24,6 +26,8 @@ export class ToolCallError extends Error {
   readonly status?: number;
   /** The answer's body: parsed JSON when it was JSON, else text. */
   readonly body?: unknown;
+  /** How long the server asked to wait before retrying (Retry-After), in ms. */
+  readonly retryAfterMs?: number;
 
   constructor(message: string, init: ToolCallErrorInit) {
     super(`${init.tool}: ${init.method} ${init.url} ${message}`, init.cause === undefined ? undefined : { cause: init.cause });
@@ -33,6 +37,7 @@ export class ToolCallError extends Error {
     this.url = init.url;
     if (init.status !== undefined) this.status = init.status;
     if (init.body !== undefined) this.body = init.body;
+    if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs;
   }
 }
 
