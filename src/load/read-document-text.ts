@@ -5,6 +5,7 @@
  */
 import { readFile, stat } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
+import { networkReason } from "../runtime/network-reason.js";
 import { BadInputError } from "./bad-input-error.js";
 
 export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
@@ -93,7 +94,7 @@ async function withTimeout<T>(url: string, http: HttpSettings, run: (signal: Abo
   } catch (error) {
     if (error instanceof BadInputError) throw error;
     if (controller.signal.aborted) throw new BadInputError(`did not answer within ${http.timeoutMs} ms`, url);
-    throw new BadInputError(`cannot be reached: ${reason(error)}`, url, { cause: error });
+    throw new BadInputError(`cannot be reached: ${networkReason(error)}`, url, { cause: error });
   } finally {
     clearTimeout(timer);
   }
@@ -122,7 +123,7 @@ async function readLimited(response: Response, maxBytes: number, url: string): P
     }
   } catch (error) {
     if (error instanceof BadInputError) throw error;
-    throw new BadInputError(`the connection broke while reading: ${reason(error)}`, url, { cause: error });
+    throw new BadInputError(`the connection broke while reading: ${networkReason(error)}`, url, { cause: error });
   }
   return Buffer.concat(chunks);
 }
@@ -130,16 +131,4 @@ async function readLimited(response: Response, maxBytes: number, url: string): P
 function decode(bytes: Uint8Array): string {
   const text = new TextDecoder("utf-8").decode(bytes);
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}
-
-function reason(error: unknown): string {
-  const parts: string[] = [];
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth++) {
-    const e = current as { message?: string; code?: string; cause?: unknown };
-    const text = [e.code, e.message].filter(Boolean).join(" ");
-    if (text && text !== "fetch failed" && !parts.includes(text)) parts.push(text);
-    current = e.cause;
-  }
-  return parts.join(": ") || "fetch failed";
 }

@@ -7,7 +7,7 @@ import type { OpenApiDocument } from "../load/loaded-description.js";
 import { BadInputError } from "../load/bad-input-error.js";
 import type { ParameterLocation, ParameterStyle } from "../runtime/operation.js";
 import { isObject, resolveLocal } from "./local-ref.js";
-import type { SchemaNode } from "./toolkit-model.js";
+import type { ParameterModel, SchemaNode } from "./toolkit-model.js";
 
 const LOCATIONS: readonly ParameterLocation[] = ["path", "query", "header", "cookie"];
 const DEFAULT_STYLE: Record<ParameterLocation, ParameterStyle> = {
@@ -19,19 +19,7 @@ const DEFAULT_STYLE: Record<ParameterLocation, ParameterStyle> = {
 const STYLES = new Set(["matrix", "label", "simple", "form", "spaceDelimited", "pipeDelimited", "deepObject"]);
 
 /** A parameter before its input key is assigned. */
-export interface RawParameter {
-  readonly name: string;
-  readonly in: ParameterLocation;
-  readonly required: boolean;
-  readonly deprecated: boolean;
-  readonly description?: string;
-  readonly schema?: SchemaNode;
-  readonly style: ParameterStyle;
-  readonly explode: boolean;
-  readonly allowReserved: boolean;
-  readonly json: boolean;
-  readonly pointer: string;
-}
+export type RawParameter = Omit<ParameterModel, "key">;
 
 export function readParameters(
   document: OpenApiDocument,

@@ -7,6 +7,7 @@ import { buildUrl } from "./build-url.js";
 import { mergeHeaders, parameterHeaders } from "./build-headers.js";
 import { decodeSuccess, errorBody, InvalidAnswer, readBody, snippet } from "./decode-response.js";
 import { encodeBody } from "./encode-body.js";
+import { networkReason } from "./network-reason.js";
 import type { OperationSpec } from "./operation.js";
 import { DEFAULT_TIMEOUT_MS, type CallOptions, type ClientConfig } from "./options.js";
 import { ToolCallError } from "./tool-call-error.js";
@@ -122,19 +123,6 @@ async function requestOnce(
 function environmentToken(): string | undefined {
   const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
   return env?.EB_AGENT_ACCESS_TOKEN || undefined;
-}
-
-/** undici reports "fetch failed" and puts the real reason (ECONNREFUSED, socket closed) in `cause`. */
-function networkReason(error: unknown): string {
-  const parts: string[] = [];
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth++) {
-    const e = current as { message?: string; code?: string; cause?: unknown };
-    const text = [e.code, e.message].filter(Boolean).join(" ");
-    if (text && !parts.includes(text)) parts.push(text);
-    current = e.cause;
-  }
-  return parts.join(": ") || String(error);
 }
 
 /** Retry-After in seconds or as an HTTP date (RFC 9110 §10.2.3). */
