@@ -47,7 +47,9 @@ const description = fc.record({
   ops: fc.array(fc.record({ id: text, summary: text, description: text, prop: text, enumValue: text, param: text, example: text }), { minLength: 1, maxLength: 4 }),
 });
 
-function toDocument(d: fc.RecordValue<typeof description extends fc.Arbitrary<infer T> ? T : never>) {
+type Description = typeof description extends fc.Arbitrary<infer T> ? T : never;
+
+function toDocument(d: Description) {
   const paths: Record<string, unknown> = {};
   d.ops.forEach((op, i) => {
     paths[`/op${i}/{p}`] = {
