@@ -1,23 +1,61 @@
 /**
- * The `toolkit` a generated module exports: one entry per operation with its canonical tool name,
- * and `call(name, args)` to run the one a language model chose. Built from plain data at import
- * time; nothing is parsed or compiled here.
+ * The `toolkit` a generated module exports (and `loadToolkit` builds at run time): one entry per
+ * operation with everything a language model needs (names, description, `parameters` and
+ * `responses` JSON Schemas, few-shot examples), and `call(name, args)` to run the one a model
+ * chose. Built from plain data computed at build time; nothing is parsed or compiled here.
  */
 import type { CallOptions } from "./options.js";
+import { checkArguments } from "./validation/arguments.js";
+import type { JsonObjectSchema, JsonSchema } from "./validation/json-schema.js";
+import { ToolInputError } from "./validation/tool-input-error.js";
 
 // Generated functions are (input, options) or, with no input, (options). Both are stored as this.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyOperation = (...args: any[]) => Promise<unknown>;
 
-export interface ToolEntry {
-  /** `<title>/<version>/<operationId>`. */
+/** One message of a few-shot conversation (examples.yaml `context`, in provider-neutral form). */
+export type ExampleMessage =
+  | { readonly role: "user"; readonly content: string }
+  | {
+      readonly role: "assistant";
+      /** The reasoning the example gives for the turn (examples.yaml `thoughts`). */
+      readonly thoughts?: string;
+      /** The tool call of the turn, by canonical tool name; absent when the turn calls no tool. */
+      readonly call?: { readonly name: string; readonly arguments: Readonly<Record<string, unknown>> };
+    };
+
+/** One few-shot conversation, kept whole as examples.yaml wrote it. */
+export interface ToolExample {
+  readonly messages: readonly ExampleMessage[];
+}
+
+/** What a model is told about one tool: plain data, identical in generated code and loadToolkit. */
+export interface ToolDescriptor {
+  /** Canonical `<title>/<version>/<operationId>` (the reference's name; ERNIE and MCP `title`). */
   readonly name: string;
-  /** The generated function's name. */
-  readonly functionName: string;
+  /** Provider-safe name, `^[A-Za-z_][A-Za-z0-9_-]{0,63}$`, unique in the toolkit (OpenAI, Anthropic, Gemini, MCP). */
+  readonly wireName: string;
+  /** Operation description, else summary, else a sentence from method and path. */
   readonly description: string;
+  /** Upper-case HTTP method. */
   readonly method: string;
   readonly path: string;
   readonly deprecated?: boolean;
+  /** JSON Schema of the arguments: the flat input object minus header and cookie parameters. */
+  readonly parameters: JsonObjectSchema;
+  /** JSON Schema of the 2xx answer (kept shallow for large descriptions); absent when it has no body. */
+  readonly responses?: JsonSchema;
+  /** Conversations from examples.yaml that call this tool, each kept whole. */
+  readonly examples: readonly ToolExample[];
+  /** Inputs forced by `x-ebagent-fixed-value`: hidden from the model, merged into every call. */
+  readonly fixed?: Readonly<Record<string, unknown>>;
+  /** `x-ebagent-prompt` of the response schema: added as `prompt` to an object result that has none. */
+  readonly prompt?: string;
+}
+
+export interface ToolEntry extends ToolDescriptor {
+  /** The generated function's name. */
+  readonly functionName: string;
   /** The operation takes no input object (its function's first argument is the options). */
   readonly inputless: boolean;
   readonly run: AnyOperation;
@@ -27,11 +65,20 @@ export interface Toolkit {
   readonly title: string;
   readonly version: string;
   readonly tools: readonly ToolEntry[];
-  /** The entry with this tool name or function name. */
+  /** examples.yaml conversations in which no tool is called (negative examples). */
+  readonly examples: readonly ToolExample[];
+  /** The entry with this canonical name, wire name or function name. */
   tool(name: string): ToolEntry | undefined;
   /**
-   * Calls the tool `name` with `args`: an object, or the JSON text a model returned. Unknown names
-   * throw a `TypeError` listing the known ones.
+   * Validates a model's arguments for tool `name` (canonical or wire name) without calling it:
+   * parses JSON text, drops `null`s written for optional fields, and returns what `call` would
+   * send. Throws ToolInputError.
+   */
+  check(name: string, args?: unknown): Record<string, unknown>;
+  /**
+   * Calls tool `name` (canonical or wire name) with `args`: an object, or the JSON text a model
+   * returned. Invalid arguments and unknown names throw ToolInputError before any request;
+   * HTTP failures throw ToolCallError. A `prompt` field in the result is passed through as is.
    */
   call(name: string, args?: unknown, options?: CallOptions): Promise<unknown>;
 }
@@ -40,38 +87,59 @@ export interface ToolkitInit {
   readonly title: string;
   readonly version: string;
   readonly tools: readonly ToolEntry[];
+  readonly examples?: readonly ToolExample[];
 }
 
 export function createToolkit(init: ToolkitInit): Toolkit {
   const byName = new Map<string, ToolEntry>();
-  for (const entry of init.tools) {
-    byName.set(entry.name, entry);
-    if (!byName.has(entry.functionName)) byName.set(entry.functionName, entry);
-  }
+  // Canonical and wire names first, so a function name can never shadow either.
+  for (const entry of init.tools) byName.set(entry.name, entry);
+  for (const entry of init.tools) if (!byName.has(entry.wireName)) byName.set(entry.wireName, entry);
+  for (const entry of init.tools) if (!byName.has(entry.functionName)) byName.set(entry.functionName, entry);
+
+  const find = (name: string): ToolEntry => {
+    const entry = typeof name === "string" ? byName.get(name) : undefined;
+    if (entry) return entry;
+    throw unknownTool(String(name), init.tools);
+  };
+  const check = (name: string, args?: unknown): Record<string, unknown> => {
+    const entry = find(name);
+    const input = checkArguments(name, entry.parameters, args);
+    return entry.fixed ? { ...input, ...entry.fixed } : input;
+  };
+
   return {
     title: init.title,
     version: init.version,
     tools: init.tools,
+    examples: init.examples ?? [],
     tool: (name) => byName.get(name),
+    check,
     async call(name, args, options) {
-      const entry = byName.get(name);
-      if (!entry) {
-        const known = init.tools.map((t) => t.name).join(", ");
-        throw new TypeError(`unknown tool "${name}"; known tools: ${known}`);
-      }
-      const input = typeof args === "string" ? parseArguments(entry.name, args) : args;
-      return entry.inputless ? entry.run(options) : entry.run(input ?? {}, options);
+      const entry = find(name);
+      const input = check(name, args);
+      const result = entry.inputless ? await entry.run(options) : await entry.run(input, options);
+      return withPrompt(result, entry.prompt);
     },
   };
 }
 
-function parseArguments(tool: string, text: string): unknown {
-  if (text.trim() === "") return {};
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new TypeError(`${tool}: the arguments are not valid JSON: ${(error as Error).message}`);
-  }
+/**
+ * The model named a tool that does not exist. The list uses the naming style the model used
+ * (wire names when it sent a wire name), so its retry can pick one verbatim.
+ */
+function unknownTool(name: string, tools: readonly ToolEntry[]): ToolInputError {
+  const wire = !name.includes("/") && tools.some((t) => t.wireName !== t.name);
+  const known = tools.map((t) => (wire ? t.wireName : t.name));
+  const message = `Unknown tool "${name}". Known tools: ${known.join(", ")}.`;
+  return new ToolInputError(name, "UNKNOWN_TOOL", [{ path: "$", message: `names no tool; known tools: ${known.join(", ")}` }], message);
+}
+
+/** `x-ebagent-prompt` as the reference applies it, except that a server's own `prompt` wins. */
+function withPrompt(result: unknown, prompt: string | undefined): unknown {
+  if (prompt === undefined || typeof result !== "object" || result === null || Array.isArray(result)) return result;
+  if (Object.hasOwn(result, "prompt")) return result;
+  return { ...result, prompt };
 }
 
 /**

@@ -1,0 +1,101 @@
+/**
+ * `toolgen mcp <source>`: serves every tool of a tool server as an MCP server, over stdio by
+ * default (what MCP clients launch), or over streamable HTTP with `--http <port>`. The toolkit is
+ * built at run time (loadToolkit: no code generation); each call goes to the tool server over
+ * HTTP. In stdio mode stdout carries the protocol, so everything else goes to stderr.
+ *
+ *   {"mcpServers": {"wordbook": {"command": "npx", "args": ["toolgen", "mcp", "http://127.0.0.1:5000"]}}}
+ */
+import { InvalidArgumentError, type Command } from "commander";
+import { BadInputError } from "../load/bad-input-error.js";
+import { serveMcpHttp, serveMcpStdio } from "../mcp/serve.js";
+import { loadToolkit } from "../runtime/load-toolkit.js";
+import type { CliIo } from "./cli-io.js";
+
+interface McpFlags {
+  baseUrl?: string;
+  header: string[];
+  token?: string;
+  http?: number;
+  host: string;
+  outputSchema: boolean;
+  maxNameLength?: number;
+  timeout?: number;
+}
+
+export function addMcpCommand(program: Command, io: CliIo): void {
+  program
+    .command("mcp")
+    .description("serve a tool server's tools as a Model Context Protocol server (stdio, or streamable HTTP with --http)")
+    .argument("<source>", "tool server base address, a .yaml/.yml/.json file, or hub:<name>")
+    .option("--base-url <url>", "where calls go (default: the source's address, or servers[0].url of a file)")
+    .option("--header <header>", 'header sent when loading and on every call, "Name: value" (repeatable)', collect, [])
+    .option("--token <token>", "access token, sent as Authorization: token <t> (default: EB_AGENT_ACCESS_TOKEN for hub: sources)")
+    .option("--http <port>", "serve streamable HTTP at http://<host>:<port>/mcp instead of stdio (0: any free port)", parsePort)
+    .option("--host <host>", "interface for --http", "127.0.0.1")
+    .option("--max-name-length <n>", "longest tool name (8-64, default 64; lower it for clients that prefix names)", parseLength)
+    .option("--timeout <ms>", "timeout of each call to the tool server in milliseconds", parseLength)
+    .option("--no-output-schema", "do not declare output schemas (for servers whose answers stray from their description)")
+    .action(async (source: string, flags: McpFlags) => {
+      const headers = Object.fromEntries(flags.header.map(parseHeader));
+      const toolkit = await loadToolkit(source, {
+        headers,
+        ...(flags.token !== undefined ? { token: flags.token } : {}),
+        ...(flags.baseUrl !== undefined ? { baseUrl: flags.baseUrl } : {}),
+        ...(flags.maxNameLength !== undefined ? { wireNameMaxLength: flags.maxNameLength } : {}),
+        ...(flags.timeout !== undefined ? { callOptions: { timeoutMs: flags.timeout } } : {}),
+        onWarning: (message) => io.stderr(`toolgen: warning: ${message}`),
+      });
+      const options = { outputSchema: flags.outputSchema };
+      const summary = `${toolkit.tools.length} tools of "${toolkit.title}" ${toolkit.version}`;
+      if (flags.http === undefined) {
+        io.stderr(`toolgen: serving ${summary} over stdio`);
+        await serveMcpStdio(toolkit, options);
+        return;
+      }
+      let server;
+      try {
+        server = await serveMcpHttp(toolkit, { ...options, port: flags.http, host: flags.host });
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        throw new BadInputError(`cannot listen on ${flags.host}:${flags.http}${code === "EADDRINUSE" ? ": the port is in use" : `: ${(error as Error).message}`}`);
+      }
+      io.stderr(`toolgen: serving ${summary} at ${server.url}`);
+      const signal = await untilSignal();
+      io.stderr(`toolgen: stopping (${signal})`);
+      await server.close();
+    });
+}
+
+function untilSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const onSignal = (signal: NodeJS.Signals): void => {
+      process.off("SIGINT", onSignal);
+      process.off("SIGTERM", onSignal);
+      resolve(signal);
+    };
+    process.on("SIGINT", onSignal);
+    process.on("SIGTERM", onSignal);
+  });
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+function parseHeader(text: string): [string, string] {
+  const colon = text.indexOf(":");
+  if (colon <= 0) throw new BadInputError(`--header "${text}" is not of the form "Name: value"`);
+  return [text.slice(0, colon).trim(), text.slice(colon + 1).trim()];
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65_535) throw new InvalidArgumentError("expected a port number from 0 to 65535");
+  return port;
+}
+
+function parseLength(value: string): number {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a whole number");
+  return Number(value);
+}

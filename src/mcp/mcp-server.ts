@@ -1,0 +1,109 @@
+/**
+ * A toolkit as a Model Context Protocol server (spec 2025-11-25, official TypeScript SDK). The
+ * low-level `Server` is used rather than `McpServer.registerTool`, which only takes zod shapes:
+ * the descriptors already hold JSON Schema, sent as is.
+ *
+ * - tools/list: `name` is the wire name (Claude Desktop and most clients accept only
+ *   `^[a-zA-Z0-9_-]{1,64}$`), `title` the canonical `<title>/<version>/<operationId>`,
+ *   `inputSchema` the tool's `parameters`, `outputSchema` its `responses` (wrapped as
+ *   `{ result }` when not an object, since MCP requires an object), annotations from the method
+ *   (GET: read-only; PUT, DELETE: idempotent).
+ * - tools/call: goes through `toolkit.call`, so arguments are validated before any HTTP request.
+ *   The answer comes back as `structuredContent` plus the same JSON as text (the spec's advice for
+ *   older clients). Invalid arguments and failed calls are tool errors (`isError: true`) whose
+ *   text a model can act on, not protocol errors.
+ * - With an outputSchema declared, an answer that does not match it is reported as a tool error
+ *   naming the mismatch (the SDK's client would otherwise reject the result with a protocol
+ *   error); `outputSchema: false` leaves schemas out when a server's answers stray from them.
+ */
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import { describeWithExamples } from "../runtime/adapters/common.js";
+import { toolErrorText, toolResultText } from "../runtime/adapters/result.js";
+import type { CallOptions } from "../runtime/options.js";
+import type { Toolkit, ToolEntry } from "../runtime/toolkit.js";
+import type { JsonSchema } from "../runtime/validation/json-schema.js";
+import { validateValue } from "../runtime/validation/validate.js";
+
+export interface McpServerOptions {
+  /** Declare `outputSchema` for tools with a response schema (default true). */
+  readonly outputSchema?: boolean;
+  /** Options for every call to the tool server (headers, token, timeout, …). */
+  readonly callOptions?: CallOptions;
+  /** Server name reported to clients (default `toolgen <title>`). */
+  readonly name?: string;
+}
+
+interface Listed {
+  readonly tool: Tool;
+  readonly entry: ToolEntry;
+  /** The schema the structured content is checked against, and whether the result is wrapped. */
+  readonly output?: { readonly schema: JsonSchema; readonly wrapped: boolean };
+}
+
+export function createMcpServer(toolkit: Toolkit, options: McpServerOptions = {}): Server {
+  const listed = new Map<string, Listed>();
+  for (const entry of toolkit.tools) listed.set(entry.wireName, listTool(entry, options.outputSchema !== false));
+
+  const server = new Server(
+    { name: options.name ?? `toolgen ${toolkit.title}`, version: toolkit.version },
+    {
+      capabilities: { tools: {} },
+      instructions: `Tools of "${toolkit.title}" ${toolkit.version}. Each tool's title is its canonical name.`,
+    },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...listed.values()].map((l) => l.tool) }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const name = request.params.name;
+    const found = listed.get(name) ?? [...listed.values()].find((l) => l.entry.name === name);
+    let result: unknown;
+    try {
+      // By the name the client used, so a retry message names the tool as the model knows it.
+      result = await toolkit.call(name, request.params.arguments ?? {}, { ...options.callOptions, signal: extra.signal });
+    } catch (error) {
+      return { isError: true, content: [{ type: "text", text: toolErrorText(error) }] };
+    }
+    return callResult(result, found?.output);
+  });
+  return server;
+}
+
+function listTool(entry: ToolEntry, declareOutput: boolean): Listed {
+  const method = entry.method.toUpperCase();
+  const tool: Tool = {
+    name: entry.wireName,
+    title: entry.name,
+    description: describeWithExamples(entry, entry.wireName, undefined, true),
+    inputSchema: entry.parameters as Tool["inputSchema"],
+    annotations: {
+      title: entry.name,
+      readOnlyHint: method === "GET" || method === "HEAD",
+      ...(method === "PUT" || method === "DELETE" ? { idempotentHint: true } : {}),
+      ...(method === "GET" || method === "HEAD" ? {} : { destructiveHint: method === "DELETE" }),
+    },
+  };
+  if (!declareOutput || entry.responses === undefined) return { tool, entry };
+  const responses = entry.responses;
+  const wrapped = responses.type !== "object";
+  const schema: JsonSchema = wrapped ? { type: "object", properties: { result: responses }, required: ["result"] } : responses;
+  return { tool: { ...tool, outputSchema: schema as Tool["outputSchema"] }, entry, output: { schema, wrapped } };
+}
+
+function callResult(result: unknown, output: Listed["output"]): CallToolResult {
+  if (result instanceof Blob) return { content: [{ type: "text", text: `The tool answered ${result.size} bytes of ${result.type || "binary data"}.` }] };
+  const text = toolResultText(result);
+  if (output === undefined) {
+    const isObject = typeof result === "object" && result !== null && !Array.isArray(result);
+    return { content: [{ type: "text", text }], ...(isObject ? { structuredContent: result as Record<string, unknown> } : {}) };
+  }
+  const structured = (output.wrapped ? { result: result ?? null } : result) as Record<string, unknown>;
+  const problems = validateValue(output.schema, structured);
+  if (problems.length > 0) {
+    const list = problems.map((p) => `- ${p.path}: ${p.message}`).join("\n");
+    return {
+      isError: true,
+      content: [{ type: "text", text: `The tool server's answer does not match its declared output schema:\n${list}\nThe answer was: ${text}` }],
+    };
+  }
+  return { content: [{ type: "text", text }], structuredContent: structured };
+}

@@ -1,0 +1,60 @@
+/**
+ * A tool's `responses`: the JSON Schema of what a successful call returns (the 2xx answers the
+ * model stage picked; `default` when there is none). Several different 2xx bodies become an
+ * `anyOf`; a text answer is a string; an answer without a body, a binary one (a model cannot read
+ * it) or one whose schema says nothing (`{}`) has no schema.
+ *
+ * Size: a response schema is written whole when it is small (at most `budget.maxNodes` schema
+ * nodes); a larger one is written shallow, `budget.maxDepth` levels deep, its deeper objects
+ * summarised. Responses only tell the model what comes back (calls never validate against them)
+ * and on large descriptions they are most of the size: on GitHub's, 6.7 MB whole, 2.5 MB this way
+ * (docs/llm-tools.md).
+ */
+import type { OpenApiDocument } from "../../load/loaded-description.js";
+import type { JsonSchema } from "../../runtime/validation/json-schema.js";
+import { isObject, resolveLocal } from "../local-ref.js";
+import type { OperationModel } from "../toolkit-model.js";
+import { convertSchema, convertSchemaCounted, type SchemaBudget } from "./convert.js";
+
+/** What "whole" means for a small response schema: the same limits as arguments. */
+const WHOLE: SchemaBudget = { maxDepth: 10, maxNodes: 1500 };
+
+/** The reference's extension on a response schema: a `prompt` added to the result. */
+export const PROMPT_EXTENSION = "x-ebagent-prompt";
+
+export function outputSchemaOf(op: OperationModel, document: OpenApiDocument, budget: SchemaBudget): JsonSchema | undefined {
+  const schemas: JsonSchema[] = [];
+  const seen = new Set<string>();
+  for (const response of op.success) {
+    let schema: JsonSchema | undefined;
+    if (response.kind === "json") schema = responseSchema(response.schema, document, budget);
+    else if (response.kind === "text") schema = { type: "string" };
+    if (schema === undefined || Object.keys(schema).length === 0) continue;
+    const key = JSON.stringify(schema);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    schemas.push(schema);
+  }
+  if (schemas.length === 0) return undefined;
+  return schemas.length === 1 ? schemas[0] : { anyOf: schemas };
+}
+
+function responseSchema(node: unknown, document: OpenApiDocument, budget: SchemaBudget): JsonSchema {
+  const whole = convertSchemaCounted(node, { document, direction: "response", budget: { maxDepth: WHOLE.maxDepth, maxNodes: budget.maxNodes } });
+  if (!whole.cut) return whole.schema;
+  return convertSchema(node, { document, direction: "response", budget });
+}
+
+/** `x-ebagent-prompt` on the (first) JSON success schema, as the reference reads it. */
+export function promptOf(op: OperationModel, document: OpenApiDocument): string | undefined {
+  for (const response of op.success) {
+    if (response.kind !== "json" || response.schema === undefined) continue;
+    try {
+      const { value } = resolveLocal(document, response.schema, "#");
+      if (isObject(value) && typeof value[PROMPT_EXTENSION] === "string") return value[PROMPT_EXTENSION];
+    } catch {
+      // An unresolvable schema was already reported by the model stage.
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,58 @@
+/**
+ * `loadToolkit(source)`: the toolkit a generated module exports, built at run time instead, for
+ * apps that discover tool servers dynamically. Same `load` and `model` code as the generator and
+ * the same descriptors (tool-schema), so a tool looks identical both ways; the functions are
+ * untyped, each a `request()` with the operation's spec.
+ *
+ * It imports none of the generator's dependencies (openapi-typescript, ts-morph, prettier,
+ * typescript): only load (fetch + YAML parsing), model and the runtime. Node only (it reads files
+ * and hashes with node:crypto), unlike the rest of the runtime.
+ */
+import { operationSpecOf } from "../emit/operation-spec.js";
+import { loadDescription } from "../load/load-description.js";
+import type { LoadOptions } from "../load/loaded-description.js";
+import { buildModel } from "../model/build-model.js";
+import { buildToolDescriptors } from "../model/tool-schema/tool-descriptors.js";
+import type { CallOptions, ClientConfig } from "./options.js";
+import { request } from "./request.js";
+import { createToolkit, type Toolkit, type ToolEntry } from "./toolkit.js";
+
+export interface LoadToolkitOptions extends LoadOptions {
+  /**
+   * Where calls go. Default: the address given as source, or `servers[0].url` for a file.
+   * The token, headers, fetch and timeout given for loading are used for calls too.
+   */
+  readonly baseUrl?: string;
+  /** Defaults for every call beyond those (per-call options still win). */
+  readonly callOptions?: CallOptions;
+  /** Longest wire name (8..64, default 64): lower it for MCP clients that prefix tool names. */
+  readonly wireNameMaxLength?: number;
+}
+
+export async function loadToolkit(source: string, options: LoadToolkitOptions = {}): Promise<Toolkit> {
+  const loaded = await loadDescription(source, options);
+  const model = buildModel(loaded);
+  const descriptors = buildToolDescriptors(model, options.wireNameMaxLength !== undefined ? { wireNameMaxLength: options.wireNameMaxLength } : {});
+  for (const warning of [...model.warnings, ...descriptors.warnings]) options.onWarning?.(warning);
+
+  const env = options.env ?? process.env;
+  const token = options.token ?? (loaded.source.kind === "hub" ? env.EB_AGENT_ACCESS_TOKEN : undefined);
+  const config: ClientConfig = {
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.fetch !== undefined ? { fetch: options.fetch } : {}),
+    ...(token ? { accessToken: token } : {}),
+    ...options.callOptions,
+    headers: { ...options.headers, ...options.callOptions?.headers },
+    baseUrl: (options.baseUrl ?? options.callOptions?.baseUrl ?? model.serverUrl).replace(/\/+$/, ""),
+    version: model.version,
+  };
+
+  const tools = model.operations.map((op, index): ToolEntry => {
+    const spec = operationSpecOf(op);
+    const run = op.inputless
+      ? (callOptions?: CallOptions) => request(config, spec, undefined, callOptions)
+      : (input?: Record<string, unknown>, callOptions?: CallOptions) => request(config, spec, input, callOptions);
+    return { ...descriptors.tools[index]!, functionName: op.functionName, inputless: op.inputless, run };
+  });
+  return createToolkit({ title: model.title, version: model.version, tools, examples: descriptors.examples });
+}

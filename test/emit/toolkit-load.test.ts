@@ -1,0 +1,93 @@
+/**
+ * loadToolkit: the toolkit shape at run time without code generation, sharing load and model
+ * with the generator and importing none of the generator's dependencies.
+ */
+import { readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { startWordListServer } from "../runtime/adapters/word-list-server.js";
+import { loadToolkit } from "../../src/runtime/load-toolkit.js";
+import { ToolInputError } from "../../src/runtime/validation/tool-input-error.js";
+import { CORPUS, REPO_ROOT } from "../support/output-dir.js";
+
+let server: Awaited<ReturnType<typeof startWordListServer>>;
+beforeAll(async () => {
+  server = await startWordListServer();
+});
+afterAll(() => server.close());
+
+/** Every module reachable from `entry` by static or dynamic import: local files and packages. */
+function importGraph(entry: string): { files: Set<string>; packages: Set<string> } {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    const text = readFileSync(file, "utf8");
+    for (const match of text.matchAll(/(?:import|export)\s[^"';]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|^import\s+["']([^"']+)["']/gm)) {
+      const specifier = match[1] ?? match[2] ?? match[3]!;
+      if (/^import\s+type\s/.test(match[0]) || /^export\s+type\s/.test(match[0])) continue; // erased
+      if (specifier.startsWith(".")) visit(resolve(dirname(file), specifier.replace(/\.js$/, ".ts")));
+      else packages.add(specifier.startsWith("@") ? specifier.split("/").slice(0, 2).join("/") : specifier.split("/")[0]!);
+    }
+  };
+  visit(entry);
+  return { files, packages };
+}
+
+test("imports none of the generator's dependencies", () => {
+  const { files, packages } = importGraph(join(REPO_ROOT, "src/runtime/load-toolkit.ts"));
+  for (const forbidden of ["openapi-typescript", "ts-morph", "prettier", "typescript"]) expect(packages).not.toContain(forbidden);
+  const emitted = [...files].filter((f) => f.includes("/src/emit/")).map((f) => f.slice(f.indexOf("/src/")));
+  expect(emitted).toEqual(["/src/emit/operation-spec.ts"]);
+  // Only a YAML parser beside Node's own modules.
+  for (const name of packages) if (!name.startsWith("node:")) expect(["js-yaml", "yaml"]).toContain(name);
+});
+
+test("from a base address: descriptors, examples, validated calls over HTTP", async () => {
+  const warnings: string[] = [];
+  const toolkit = await loadToolkit(server.url, { onWarning: (w) => warnings.push(w) });
+  expect(toolkit.title).toBe("WordBook");
+  expect(toolkit.tools.map((t) => [t.name, t.wireName, t.functionName, t.method, t.path])).toEqual([
+    ["WordBook/v1/AddWord", "WordBook__v1__AddWord", "addWord", "POST", "/WordBook/v1/AddWord"],
+    ["WordBook/v1/GetWords", "WordBook__v1__GetWords", "getWords", "POST", "/WordBook/v1/GetWords"],
+  ]);
+  expect(toolkit.tools[0]!.examples).toHaveLength(1);
+  expect(toolkit.examples).toEqual([]);
+  await expect(toolkit.call("WordBook__v1__AddWord", {})).rejects.toBeInstanceOf(ToolInputError);
+  expect(await toolkit.call("WordBook__v1__AddWord", { word: "loaded" })).toMatchObject({ message: 'Added "loaded" to the word list.' });
+  expect(server.words).toEqual(["loaded"]);
+  expect(warnings).toEqual(["no access token (--token or EB_AGENT_ACCESS_TOKEN): the server may answer 403"]);
+});
+
+test("the token and headers given for loading are sent on calls; baseUrl redirects calls", async () => {
+  const seen: { url: string; headers: Headers }[] = [];
+  const recording: typeof fetch = async (input, init) => {
+    seen.push({ url: String(input), headers: new Headers(init?.headers) });
+    return fetch(input, init);
+  };
+  const toolkit = await loadToolkit(server.url, { token: "secret", headers: { "x-app": "a" }, fetch: recording });
+  await toolkit.call("WordBook/v1/GetWords");
+  const call = seen.at(-1)!;
+  expect(call.url).toBe(`${server.url}/WordBook/v1/GetWords?version=v1`);
+  expect(call.headers.get("authorization")).toBe("token secret");
+  expect(call.headers.get("x-app")).toBe("a");
+
+  const elsewhere = await loadToolkit(server.url, { baseUrl: "http://127.0.0.1:9/", fetch: recording, onWarning: () => {} });
+  await elsewhere.call("WordBook/v1/GetWords").catch(() => undefined);
+  expect(seen.at(-1)!.url).toBe("http://127.0.0.1:9/WordBook/v1/GetWords?version=v1");
+});
+
+test("from a file: servers[0].url is the default address; examples beside it are read", async () => {
+  const toolkit = await loadToolkit(join(CORPUS, "ernie/openapi.yaml"));
+  expect(toolkit.tools).toHaveLength(4);
+  expect(toolkit.tools.every((t) => t.examples.length === 1)).toBe(true);
+  const seen: string[] = [];
+  const noNetwork: typeof fetch = async (input) => {
+    seen.push(String(input));
+    return new Response(JSON.stringify({ message: "ok" }), { headers: { "content-type": "application/json" } });
+  };
+  const local = await loadToolkit(join(CORPUS, "ernie/openapi.yaml"), { fetch: noNetwork });
+  expect(await local.call("单词本/v1/deleteWord", '{"word":"x"}')).toEqual({ message: "ok" });
+  expect(seen).toEqual(["http://127.0.0.1:8081/delete_word?version=v1"]);
+});
