@@ -9,7 +9,7 @@ import { operationSpecLiteral } from "./operation-spec.js";
 import { inputType, operationAlias, operationAliasType, outputType } from "./operation-types.js";
 import { docCode, docText } from "./ts-text.js";
 
-export function specName(op: OperationModel): string {
+function specName(op: OperationModel): string {
   return `spec_${op.functionName}`;
 }
 

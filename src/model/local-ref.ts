@@ -15,10 +15,6 @@ export function escapePointerSegment(segment: string): string {
   return segment.replaceAll("~", "~0").replaceAll("/", "~1");
 }
 
-export function pointerOf(...segments: (string | number)[]): string {
-  return "#/" + segments.map((s) => escapePointerSegment(String(s))).join("/");
-}
-
 export function getPointer(document: OpenApiDocument, pointer: string): unknown {
   if (!pointer.startsWith("#")) return undefined;
   const path = pointer.slice(1);
