@@ -4,6 +4,7 @@
  */
 import type { OpenApiDocument } from "../load/loaded-description.js";
 import { BadInputError } from "../load/bad-input-error.js";
+import { encodePointerSegment, resolvePointer } from "../load/json-pointer.js";
 
 type Json = Record<string, unknown>;
 
@@ -11,22 +12,11 @@ export function isObject(value: unknown): value is Json {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-export function escapePointerSegment(segment: string): string {
-  return segment.replaceAll("~", "~0").replaceAll("/", "~1");
-}
+/** Kept under this name for the model's callers; the encoding lives with the loader's pointers. */
+export const escapePointerSegment = encodePointerSegment;
 
 export function getPointer(document: OpenApiDocument, pointer: string): unknown {
-  if (!pointer.startsWith("#")) return undefined;
-  const path = pointer.slice(1);
-  if (path === "") return document;
-  let node: unknown = document;
-  for (const raw of path.slice(1).split("/")) {
-    const key = decodeURIComponent(raw).replaceAll("~1", "/").replaceAll("~0", "~");
-    if (Array.isArray(node)) node = node[Number(key)];
-    else if (isObject(node) && Object.hasOwn(node, key)) node = node[key];
-    else return undefined;
-  }
-  return node;
+  return pointer.startsWith("#") ? resolvePointer(document, pointer.slice(1)) : undefined;
 }
 
 /**
