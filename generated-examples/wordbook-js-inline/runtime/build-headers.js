@@ -1,0 +1,34 @@
+import { encodeStrict, primitiveText, serializeStyled } from "./serialize-value.js";
+const keep = (text) => text;
+export function parameterHeaders(op, input) {
+    const headers = {};
+    const cookies = [];
+    for (const p of op.params) {
+        const value = input[p.key];
+        if (value === undefined)
+            continue;
+        if (p.in === "header") {
+            headers[p.name] = p.json ? JSON.stringify(value) : serializeStyled(p.name, value, "simple", p.explode ?? false, keep);
+        }
+        else if (p.in === "cookie") {
+            const text = p.json ? encodeStrict(JSON.stringify(value)) : Array.isArray(value) ? value.map((v) => encodeStrict(primitiveText(v))).join(",") : encodeStrict(primitiveText(value));
+            cookies.push(`${p.name}=${text}`);
+        }
+    }
+    if (cookies.length > 0)
+        headers.cookie = cookies.join("; ");
+    return headers;
+}
+/** Merges header maps case-insensitively; later maps win, an `undefined` value removes a header. */
+export function mergeHeaders(...maps) {
+    const merged = new Map();
+    for (const map of maps) {
+        for (const [name, value] of Object.entries(map ?? {})) {
+            if (value === undefined)
+                merged.delete(name.toLowerCase());
+            else
+                merged.set(name.toLowerCase(), [name, value]);
+        }
+    }
+    return Object.fromEntries(merged.values());
+}

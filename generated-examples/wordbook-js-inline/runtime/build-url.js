@@ -1,0 +1,27 @@
+import { encodeReserved, encodeStrict, serializeStyled } from "./serialize-value.js";
+export function buildUrl(baseUrl, op, input, version) {
+    let path = op.path;
+    const query = [];
+    for (const p of op.params) {
+        const value = input[p.key];
+        if (p.in === "path") {
+            if (value === undefined || value === null)
+                throw new TypeError(`${op.tool}: path parameter "${p.key}" is required`);
+            const text = p.json ? encodeStrict(JSON.stringify(value)) : serializeStyled(p.name, value, p.style ?? "simple", p.explode ?? false, encodeStrict);
+            path = path.split(`{${p.name}}`).join(text);
+        }
+        else if (p.in === "query" && value !== undefined) {
+            const style = p.style ?? "form";
+            const name = encodeStrict(p.name);
+            if (p.json)
+                query.push(`${name}=${encodeStrict(typeof value === "string" ? value : JSON.stringify(value))}`);
+            else
+                query.push(serializeStyled(name, value, style, p.explode ?? style === "form", p.allowReserved ? encodeReserved : encodeStrict));
+        }
+    }
+    query.push(`version=${encodeStrict(version)}`);
+    return `${joinBase(baseUrl, path)}?${query.filter(Boolean).join("&")}`;
+}
+function joinBase(baseUrl, path) {
+    return `${baseUrl.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
+}

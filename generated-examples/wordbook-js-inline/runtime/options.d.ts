@@ -1,0 +1,38 @@
+/** Options accepted per call and per client; per-call values win, headers are merged. */
+export interface CallOptions {
+    /** Base address of the tool server; replaces the one recorded at generation time. */
+    baseUrl?: string;
+    /** Extra headers, merged over the client's (a `undefined` value removes one). */
+    headers?: Record<string, string | undefined>;
+    /** Cancels the call; the promise rejects with a `ToolCallError` of code `ABORTED`. */
+    signal?: AbortSignal;
+    /** Milliseconds before the call fails with code `TIMEOUT`; `0` disables. Default 60 000. */
+    timeoutMs?: number;
+    /** A `fetch` implementation (tests, proxies, instrumentation). Default: global `fetch`. */
+    fetch?: typeof fetch;
+    /** Sent as `Authorization: token <accessToken>` unless an Authorization header is given. */
+    accessToken?: string;
+    /** Retries for idempotent methods only (GET, HEAD, OPTIONS, PUT, DELETE). Off by default. */
+    retry?: RetryOptions;
+}
+export interface RetryOptions {
+    /** Attempts after the first one. */
+    readonly retries: number;
+    /** First backoff in ms (default 200); doubles per attempt, with full jitter. */
+    readonly minDelayMs?: number;
+    /** Longest wait in ms, also the cap for a server's Retry-After (default 5 000). */
+    readonly maxDelayMs?: number;
+}
+/** The per-toolkit state a generated module keeps: what the description says plus client options. */
+export interface ClientConfig extends CallOptions {
+    /** Default base address (the address given to toolgen, or `servers[0].url` for a file). */
+    baseUrl: string;
+    /** `info.version`, appended to every call as `?version=`. */
+    version: string;
+    /**
+     * Read the access token from `EB_AGENT_ACCESS_TOKEN` when none is configured. On for hub
+     * toolkits (the hub needs it), off otherwise so a token is never sent to a server by surprise.
+     */
+    tokenFromEnv?: boolean;
+}
+export declare const DEFAULT_TIMEOUT_MS = 60000;

@@ -1,0 +1,9 @@
+/**
+ * Everything generated code needs at run time, and nothing that needs Node: web-standard fetch,
+ * URL, FormData and AbortController only. `--runtime inline` copies exactly this file and what it
+ * imports, so an inlined client runs in Node, Deno, Bun and browsers.
+ */
+export { request } from "./request.js";
+export { ToolCallError, isToolCallError } from "./tool-call-error.js";
+export { DEFAULT_TIMEOUT_MS } from "./options.js";
+export { bindCallOptions, createToolkit } from "./toolkit.js";

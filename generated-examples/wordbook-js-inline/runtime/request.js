@@ -1,0 +1,120 @@
+/**
+ * The one function every generated operation calls: flat input + OperationSpec -> HTTP request
+ * -> typed result or ToolCallError. A call always settles: a timer covers the whole exchange,
+ * body included, and every failure is turned into a ToolCallError naming the tool.
+ */
+import { buildUrl } from "./build-url.js";
+import { mergeHeaders, parameterHeaders } from "./build-headers.js";
+import { decodeSuccess, errorBody, InvalidAnswer, readBody, snippet } from "./decode-response.js";
+import { encodeBody } from "./encode-body.js";
+import { networkReason } from "./network-reason.js";
+import { DEFAULT_TIMEOUT_MS } from "./options.js";
+import { ToolCallError } from "./tool-call-error.js";
+/** Safe to send twice (RFC 9110 §9.2.2); POST and PATCH are never retried. */
+const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE", "TRACE"]);
+/** Answers that say "try again later" rather than "this request is wrong". */
+const RETRY_STATUS = new Set([408, 425, 429, 500, 502, 503, 504]);
+export async function request(config, op, input, options = {}) {
+    const retry = options.retry ?? config.retry;
+    if (!retry || retry.retries <= 0 || !IDEMPOTENT.has(op.method))
+        return requestOnce(config, op, input, options);
+    const minDelay = retry.minDelayMs ?? 200;
+    const maxDelay = retry.maxDelayMs ?? 5_000;
+    for (let attempt = 0;; attempt++) {
+        try {
+            return await requestOnce(config, op, input, options);
+        }
+        catch (error) {
+            const e = error;
+            const transient = e.code === "NETWORK" || e.code === "TIMEOUT" || (e.code === "HTTP_STATUS" && RETRY_STATUS.has(e.status ?? 0));
+            if (!transient || attempt >= retry.retries)
+                throw error;
+            const backoff = Math.random() * Math.min(maxDelay, minDelay * 2 ** attempt);
+            const after = e.retryAfterMs !== undefined ? Math.min(maxDelay, e.retryAfterMs) : backoff;
+            await sleep(after, options.signal ?? config.signal);
+        }
+    }
+}
+function sleep(ms, signal) {
+    return new Promise((resolve) => {
+        const timer = setTimeout(done, ms);
+        function done() {
+            clearTimeout(timer);
+            signal?.removeEventListener("abort", done);
+            resolve();
+        }
+        signal?.addEventListener("abort", done, { once: true });
+    });
+}
+async function requestOnce(config, op, input, options) {
+    const values = input ?? {};
+    const baseUrl = options.baseUrl ?? config.baseUrl;
+    const url = buildUrl(baseUrl, op, values, config.version);
+    const { body, contentType } = encodeBody(op, values);
+    const token = options.accessToken ?? config.accessToken ?? (config.tokenFromEnv ? environmentToken() : undefined);
+    const headers = mergeHeaders({ accept: "application/json" }, contentType ? { "content-type": contentType } : undefined, token ? { authorization: `token ${token}` } : undefined, config.headers, options.headers, parameterHeaders(op, values));
+    const fail = (message, code, extra = {}) => new ToolCallError(message, { tool: op.tool, code, method: op.method, url, ...extra });
+    const timeoutMs = options.timeoutMs ?? config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const controller = new AbortController();
+    const callerSignal = options.signal ?? config.signal;
+    let timedOut = false;
+    const onAbort = () => controller.abort(callerSignal?.reason);
+    if (callerSignal?.aborted)
+        throw fail("was aborted before it was sent", "ABORTED", { cause: callerSignal.reason });
+    callerSignal?.addEventListener("abort", onAbort, { once: true });
+    const timer = timeoutMs > 0
+        ? setTimeout(() => {
+            timedOut = true;
+            controller.abort();
+        }, timeoutMs)
+        : undefined;
+    const doFetch = options.fetch ?? config.fetch ?? globalThis.fetch;
+    try {
+        let response;
+        let read;
+        try {
+            response = await doFetch(url, { method: op.method, headers, ...(body !== undefined ? { body } : {}), signal: controller.signal });
+            read = await readBody(response);
+        }
+        catch (error) {
+            if (timedOut)
+                throw fail(`got no complete answer within ${timeoutMs} ms`, "TIMEOUT", { cause: error });
+            if (controller.signal.aborted)
+                throw fail("was aborted", "ABORTED", { cause: error });
+            throw fail(`failed: ${networkReason(error)}`, "NETWORK", { cause: error });
+        }
+        if (response.status < 200 || response.status > 299) {
+            const detail = errorBody(response, read);
+            const text = typeof detail === "string" ? detail : detail instanceof Blob ? "" : JSON.stringify(detail);
+            throw fail(`answered ${response.status}${response.statusText ? ` ${response.statusText}` : ""}${text ? `: ${snippet(text)}` : ""}`, "HTTP_STATUS", {
+                status: response.status,
+                body: detail,
+                ...retryAfter(response),
+            });
+        }
+        const result = decodeSuccess(op, response, read);
+        if (result instanceof InvalidAnswer)
+            throw fail(result.message, "INVALID_RESPONSE", { status: response.status, body: result.body });
+        return result;
+    }
+    finally {
+        if (timer !== undefined)
+            clearTimeout(timer);
+        callerSignal?.removeEventListener("abort", onAbort);
+    }
+}
+function environmentToken() {
+    const env = globalThis.process?.env;
+    return env?.EB_AGENT_ACCESS_TOKEN || undefined;
+}
+/** Retry-After in seconds or as an HTTP date (RFC 9110 §10.2.3). */
+function retryAfter(response) {
+    const value = response.headers.get("retry-after");
+    if (!value)
+        return {};
+    const seconds = Number(value);
+    if (Number.isFinite(seconds))
+        return { retryAfterMs: Math.max(0, seconds * 1000) };
+    const date = Date.parse(value);
+    return Number.isFinite(date) ? { retryAfterMs: Math.max(0, date - Date.now()) } : {};
+}

@@ -1,0 +1,31 @@
+/**
+ * The one error every generated function rejects with. `code` says what kind of failure it was,
+ * so callers (and agent loops) can decide whether to retry, report or give up.
+ */
+export type ToolCallErrorCode = "HTTP_STATUS" | "NETWORK" | "TIMEOUT" | "ABORTED" | "INVALID_RESPONSE";
+export interface ToolCallErrorInit {
+    readonly tool: string;
+    readonly code: ToolCallErrorCode;
+    readonly method: string;
+    /** The request URL. Never holds a secret: tokens travel in headers only. */
+    readonly url: string;
+    readonly status?: number;
+    readonly body?: unknown;
+    readonly cause?: unknown;
+    /** From the answer's Retry-After header. */
+    readonly retryAfterMs?: number;
+}
+export declare class ToolCallError extends Error {
+    readonly name = "ToolCallError";
+    readonly tool: string;
+    readonly code: ToolCallErrorCode;
+    readonly method: string;
+    readonly url: string;
+    readonly status?: number;
+    /** The answer's body: parsed JSON when it was JSON, else text. */
+    readonly body?: unknown;
+    /** How long the server asked to wait before retrying (Retry-After), in ms. */
+    readonly retryAfterMs?: number;
+    constructor(message: string, init: ToolCallErrorInit);
+}
+export declare function isToolCallError(error: unknown): error is ToolCallError;

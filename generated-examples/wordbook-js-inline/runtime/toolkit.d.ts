@@ -1,0 +1,91 @@
+/**
+ * The `toolkit` a generated module exports (and `loadToolkit` builds at run time): one entry per
+ * operation with everything a language model needs (names, description, `parameters` and
+ * `responses` JSON Schemas, few-shot examples), and `call(name, args)` to run the one a model
+ * chose. Built from plain data computed at build time; nothing is parsed or compiled here.
+ */
+import type { CallOptions } from "./options.js";
+import type { JsonObjectSchema, JsonSchema } from "./validation/json-schema.js";
+type AnyOperation = (...args: any[]) => Promise<unknown>;
+/** One message of a few-shot conversation (examples.yaml `context`, in provider-neutral form). */
+export type ExampleMessage = {
+    readonly role: "user";
+    readonly content: string;
+} | {
+    readonly role: "assistant";
+    /** The reasoning the example gives for the turn (examples.yaml `thoughts`). */
+    readonly thoughts?: string;
+    /** The tool call of the turn, by canonical tool name; absent when the turn calls no tool. */
+    readonly call?: {
+        readonly name: string;
+        readonly arguments: Readonly<Record<string, unknown>>;
+    };
+};
+/** One few-shot conversation, kept whole as examples.yaml wrote it. */
+export interface ToolExample {
+    readonly messages: readonly ExampleMessage[];
+}
+/** What a model is told about one tool: plain data, identical in generated code and loadToolkit. */
+export interface ToolDescriptor {
+    /** Canonical `<title>/<version>/<operationId>` (the reference's name; ERNIE and MCP `title`). */
+    readonly name: string;
+    /** Provider-safe name, `^[A-Za-z_][A-Za-z0-9_-]{0,63}$`, unique in the toolkit (OpenAI, Anthropic, Gemini, MCP). */
+    readonly wireName: string;
+    /** Operation description, else summary, else a sentence from method and path. */
+    readonly description: string;
+    /** Upper-case HTTP method. */
+    readonly method: string;
+    readonly path: string;
+    readonly deprecated?: boolean;
+    /** JSON Schema of the arguments: the flat input object minus header and cookie parameters. */
+    readonly parameters: JsonObjectSchema;
+    /** JSON Schema of the 2xx answer (kept shallow for large descriptions); absent when it has no body. */
+    readonly responses?: JsonSchema;
+    /** Conversations from examples.yaml that call this tool, each kept whole. */
+    readonly examples: readonly ToolExample[];
+    /** Inputs forced by `x-ebagent-fixed-value`: hidden from the model, merged into every call. */
+    readonly fixed?: Readonly<Record<string, unknown>>;
+    /** `x-ebagent-prompt` of the response schema: added as `prompt` to an object result that has none. */
+    readonly prompt?: string;
+}
+export interface ToolEntry extends ToolDescriptor {
+    /** The generated function's name. */
+    readonly functionName: string;
+    /** The operation takes no input object (its function's first argument is the options). */
+    readonly inputless: boolean;
+    readonly run: AnyOperation;
+}
+export interface Toolkit {
+    readonly title: string;
+    readonly version: string;
+    readonly tools: readonly ToolEntry[];
+    /** examples.yaml conversations in which no tool is called (negative examples). */
+    readonly examples: readonly ToolExample[];
+    /** The entry with this canonical name, wire name or function name. */
+    tool(name: string): ToolEntry | undefined;
+    /**
+     * Validates a model's arguments for tool `name` (canonical or wire name) without calling it:
+     * parses JSON text, drops `null`s written for optional fields, and returns what `call` would
+     * send. Throws ToolInputError.
+     */
+    check(name: string, args?: unknown): Record<string, unknown>;
+    /**
+     * Calls tool `name` (canonical or wire name) with `args`: an object, or the JSON text a model
+     * returned. Invalid arguments and unknown names throw ToolInputError before any request;
+     * HTTP failures throw ToolCallError. A `prompt` field in the result is passed through as is.
+     */
+    call(name: string, args?: unknown, options?: CallOptions): Promise<unknown>;
+}
+export interface ToolkitInit {
+    readonly title: string;
+    readonly version: string;
+    readonly tools: readonly ToolEntry[];
+    readonly examples?: readonly ToolExample[];
+}
+export declare function createToolkit(init: ToolkitInit): Toolkit;
+/**
+ * Binds call options (base address, headers, token, fetch, timeout) to every function, giving a
+ * client whose calls all start from them; per-call options still win, headers are merged.
+ */
+export declare function bindCallOptions<T extends Record<string, AnyOperation>>(functions: T, inputless: ReadonlySet<string>, bound: CallOptions): T;
+export {};

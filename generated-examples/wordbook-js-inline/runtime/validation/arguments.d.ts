@@ -1,0 +1,19 @@
+/**
+ * From what a model returned to arguments that may be sent: parse (object or JSON text), drop
+ * the `null`s a model writes for optional fields it means to leave out, validate against the
+ * tool's `parameters`. Any failure is a ToolInputError; nothing here performs I/O.
+ */
+import type { JsonSchema } from "./json-schema.js";
+import { dropOptionalNulls } from "./validate.js";
+/** The arguments object: `undefined`, `null` and blank text mean "no arguments". */
+export declare function parseArguments(tool: string, args: unknown): Record<string, unknown>;
+/**
+ * Removes `null` from properties that are optional and do not admit `null`. Models write them
+ * for fields they leave out (OpenAI strict mode even requires every field, so optional ones
+ * become nullable in what the model sees; see adapters/openai.ts). `null` is never a valid value
+ * there, so leaving the field out is the only reading that can be meant. Nested objects too.
+ * (Implemented beside the validator, on the same cached schema nodes.)
+ */
+export { dropOptionalNulls };
+/** Parses, cleans and validates; returns the arguments to send or throws ToolInputError. */
+export declare function checkArguments(tool: string, parameters: JsonSchema, args: unknown): Record<string, unknown>;

@@ -1,0 +1,41 @@
+/**
+ * The JSON Schema dialect of tool descriptors: a `$ref`-free subset of draft 2020-12 that the
+ * model stage writes (src/model/tool-schema) and every consumer reads: the run-time validator,
+ * the provider adapters and the MCP bridge. Keeping it one closed vocabulary is what lets the
+ * validator stay a small interpreter and the adapters stay pure rewrites.
+ *
+ * Normal forms the model stage guarantees, so consumers never check alternatives:
+ * - no `$ref`, `$defs`, `$schema`, `definitions`; recursion is cut (see tool-schema/convert.ts);
+ * - nullability is `type: [T, "null"]` (OpenAPI 3.0 `nullable: true` and 3.1 type arrays both end
+ *   here), or `anyOf: [S, { type: "null" }]` when `S` has no single type;
+ * - `exclusiveMinimum` / `exclusiveMaximum` are numbers (the 3.0 boolean form is rewritten);
+ * - booleans schemas are objects (`{}` accepts anything, `{ not: {} }` nothing).
+ */
+/** The types a schema admits, as a list (`undefined`: any type). */
+export function typesOf(schema) {
+    const { type } = schema;
+    if (type === undefined)
+        return undefined;
+    return typeof type === "string" ? [type] : type;
+}
+/** True when the schema explicitly admits `null`. */
+export function admitsNull(schema) {
+    const types = typesOf(schema);
+    if (types?.includes("null"))
+        return true;
+    if (schema.enum?.includes(null))
+        return true;
+    if (schema.const === null)
+        return true;
+    return (schema.anyOf ?? schema.oneOf ?? []).some(admitsNull);
+}
+/**
+ * Sets an own, enumerable property even when `key` is `__proto__` (plain assignment would change
+ * the prototype instead). Every object keyed by names from a description is written through this.
+ */
+export function setOwn(target, key, value) {
+    if (key === "__proto__")
+        Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+    else
+        target[key] = value;
+}

@@ -1,0 +1,20 @@
+/**
+ * A model's tool call that cannot be sent: unknown tool, arguments that are not JSON, or
+ * arguments that do not match the tool's `parameters`. Thrown before any request, so nothing
+ * reached the tool server. `message` is written to be handed back to the model as the tool's
+ * result, so it can correct itself and call again; `problems` has the same content as data.
+ */
+import type { ValidationProblem } from "./validate.js";
+export type ToolInputErrorCode = "UNKNOWN_TOOL" | "INVALID_JSON" | "INVALID_ARGUMENTS";
+export declare class ToolInputError extends Error {
+    readonly name = "ToolInputError";
+    /** The tool name as the model gave it. */
+    readonly tool: string;
+    readonly code: ToolInputErrorCode;
+    /** Each problem with the JSON path of the offending value (`$` is the arguments object). */
+    readonly problems: readonly ValidationProblem[];
+    constructor(tool: string, code: ToolInputErrorCode, problems: readonly ValidationProblem[], message?: string);
+    /** The retry message: one line per problem, then what to do. */
+    static format(tool: string, problems: readonly ValidationProblem[]): string;
+}
+export declare function isToolInputError(error: unknown): error is ToolInputError;
