@@ -9,8 +9,6 @@ export type AddWordInput = NonNullable<Op_AddWord["requestBody"]>["content"]["ap
 /** Result of {@link addWord} (the 200 answer). */
 export type AddWordOutput = Op_AddWord["responses"][200]["content"]["application/json"];
 /**
- * Adds one word to the end of the word list.
- *
  * Adds one word to the end of the word list. A word already in the list is not added twice.
  *
  * Tool `WordBook/v1/AddWord`: `POST /WordBook/v1/AddWord`.

@@ -19,8 +19,6 @@ const spec_addWord: OperationSpec = {
 };
 
 /**
- * Adds one word to the end of the word list.
- *
  * Adds one word to the end of the word list. A word already in the list is not added twice.
  *
  * Tool `WordBook/v1/AddWord`: `POST /WordBook/v1/AddWord`.

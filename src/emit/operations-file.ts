@@ -99,8 +99,9 @@ function successSummary(op: OperationModel): string {
 
 function functionDoc(op: OperationModel): string {
   const lines: string[] = [];
-  if (op.summary) lines.push(docText(op.summary));
-  if (op.description && op.description !== op.summary) lines.push((lines.length ? "\n" : "") + docText(op.description));
+  // A summary that only repeats the description's opening (as tool managers write it) is left out.
+  if (op.summary && !op.description?.startsWith(op.summary)) lines.push(docText(op.summary));
+  if (op.description) lines.push((lines.length ? "\n" : "") + docText(op.description));
   lines.push(`${lines.length ? "\n" : ""}Tool ${docCode(op.toolName)}: ${docCode(`${op.method.toUpperCase()} ${op.path}`)}.`);
   if (op.deprecated) lines.push("@deprecated");
   lines.push("@throws {ToolCallError} for a non-2xx answer, a network failure, a timeout or an abort.");
