@@ -5,4 +5,4 @@ export * from "./operations.js";
 export { client, configure } from "./client.js";
 export { createClient, toolkit } from "./toolkit.js";
 export { KnowledgeBase, KnowledgeBaseError } from "./knowledge-base.js";
-export { ToolCallError, isToolCallError } from "./runtime/portable.js";
+export { ToolCallError, isToolCallError, ToolInputError, isToolInputError, } from "./runtime/portable.js";

@@ -9,6 +9,7 @@ import type { CliIo } from "./cli-io.js";
 import { addDiffCommand } from "./diff-command.js";
 import { addGenerateCommand } from "./generate-command.js";
 import { addKbCommand } from "./kb-command.js";
+import { addMcpCommand } from "./mcp-command.js";
 import { addServeCommand } from "./serve-command.js";
 
 export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
@@ -25,6 +26,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
   addGenerateCommand(program, sink);
   addDiffCommand(program, sink);
   addKbCommand(program, sink);
+  addMcpCommand(program, sink);
   addServeCommand(program, sink);
   try {
     await program.parseAsync([...argv], { from: "user" });

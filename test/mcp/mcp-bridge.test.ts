@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { startWordListServer } from "../runtime/adapters/word-list-server.js";
 import { serveMcpHttp } from "../../src/mcp/serve.js";
 import { loadToolkit } from "../../src/runtime/load-toolkit.js";
@@ -49,7 +49,8 @@ describe("toolgen mcp <url> over stdio", () => {
     expect(addWord!.description).toContain("Adds one word to the end of the word list.");
     expect(addWord!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
     expect(getWords!.annotations).toMatchObject({ readOnlyHint: false, title: "WordBook/v1/GetWords" });
-    expect(stderr.join("")).toContain('serving 2 tools of "WordBook" v1 over stdio');
+    // stderr is its own pipe: its line may arrive after the protocol's answers.
+    await vi.waitFor(() => expect(stderr.join("")).toContain('serving 2 tools of "WordBook" v1 over stdio'));
   });
 
   test("a call reaches the tool server; the answer comes back as structured content and text", async () => {

@@ -3,15 +3,15 @@
  * the `null`s a model writes for optional fields it means to leave out, validate against the
  * tool's `parameters`. Any failure is a ToolInputError; nothing here performs I/O.
  */
-import { admitsNull, setOwn, type JsonSchema } from "./json-schema.js";
+import type { JsonSchema } from "./json-schema.js";
 import { ToolInputError } from "./tool-input-error.js";
-import { describe, validateValue } from "./validate.js";
+import { describe, dropOptionalNulls, validateValue } from "./validate.js";
 
 /** The arguments object: `undefined`, `null` and blank text mean "no arguments". */
 export function parseArguments(tool: string, args: unknown): Record<string, unknown> {
   let value = args;
   if (typeof value === "string") {
-    if (value.trim() === "") return {};
+    if (!/\S/.test(value)) return {};
     try {
       value = JSON.parse(value);
     } catch (error) {
@@ -31,39 +31,9 @@ export function parseArguments(tool: string, args: unknown): Record<string, unkn
  * for fields they leave out (OpenAI strict mode even requires every field, so optional ones
  * become nullable in what the model sees; see adapters/openai.ts). `null` is never a valid value
  * there, so leaving the field out is the only reading that can be meant. Nested objects too.
+ * (Implemented beside the validator, on the same cached schema nodes.)
  */
-export function dropOptionalNulls(schema: JsonSchema, value: unknown): unknown {
-  if (Array.isArray(value)) {
-    if (schema.items === undefined) return value;
-    const items = schema.items;
-    let changed = false;
-    const out = value.map((item) => {
-      const next = dropOptionalNulls(items, item);
-      if (next !== item) changed = true;
-      return next;
-    });
-    return changed ? out : value;
-  }
-  if (typeof value !== "object" || value === null || schema.properties === undefined) return value;
-  const properties = schema.properties;
-  const required = new Set(schema.required ?? []);
-  let out: Record<string, unknown> | undefined;
-  for (const [name, item] of Object.entries(value as Record<string, unknown>)) {
-    const propertySchema = Object.hasOwn(properties, name) ? properties[name] : undefined;
-    if (propertySchema === undefined) continue;
-    if (item === null && !required.has(name) && !admitsNull(propertySchema)) {
-      out ??= { ...(value as Record<string, unknown>) };
-      delete out[name];
-      continue;
-    }
-    const next = dropOptionalNulls(propertySchema, item);
-    if (next !== item) {
-      out ??= { ...(value as Record<string, unknown>) };
-      setOwn(out, name, next);
-    }
-  }
-  return out ?? value;
-}
+export { dropOptionalNulls };
 
 /** Parses, cleans and validates; returns the arguments to send or throws ToolInputError. */
 export function checkArguments(tool: string, parameters: JsonSchema, args: unknown): Record<string, unknown> {

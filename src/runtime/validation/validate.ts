@@ -1,16 +1,20 @@
 /**
- * A small interpreter for the descriptor dialect (json-schema.ts). Validators are not compiled:
- * the schema was already normalised at build time (no `$ref`, one nullable form, numeric
- * exclusive bounds), so walking it directly costs about as much as running compiled code on the
- * small objects models send, and nothing is generated, evaluated or imported at run time (no
- * `new Function`, no ajv). docs/llm-tools.md has the measurements behind this choice.
+ * A small interpreter for the descriptor dialect (json-schema.ts). Nothing is compiled: the schema
+ * was already normalised at build time (no `$ref`, one nullable form, numeric exclusive bounds),
+ * and nothing is generated, evaluated or imported at run time (no `new Function`, no ajv).
+ * docs/llm-tools.md has the measurements behind this choice.
+ *
+ * For speed, each schema object is read once into a `Node` (cached per schema object): one
+ * hidden class for every node, so the walk's property reads stay monomorphic. Reading the
+ * descriptor objects directly (each literal has its own shape) made every read megamorphic, which
+ * cost about 15 µs per call once HTTP work between calls had evicted V8's lookup caches.
  *
  * Every problem carries the JSON path of the offending value (`$.items[0].name`) and a message
  * written for a model to act on. Two deliberate leniencies, both documented: `oneOf` is checked as
  * `anyOf` (real descriptions often have overlapping branches the server accepts), and unknown
  * `format`s pass.
  */
-import { typesOf, type JsonSchema, type JsonSchemaType } from "./json-schema.js";
+import { admitsNull, setOwn, typesOf, type JsonSchema, type JsonSchemaType } from "./json-schema.js";
 
 export interface ValidationProblem {
   /** JSON path of the value, `$` being the whole arguments object. */
@@ -23,20 +27,150 @@ const MAX_PROBLEMS = 20;
 
 export function validateValue(schema: JsonSchema, value: unknown, path = "$"): ValidationProblem[] {
   const walk = new Walk(path, MAX_PROBLEMS);
-  walk.check(schema, value);
+  walk.check(nodeOf(schema), value);
   return walk.problems;
 }
 
 export function isValid(schema: JsonSchema, value: unknown): boolean {
+  return isValidNode(nodeOf(schema), value);
+}
+
+function isValidNode(node: Node, value: unknown): boolean {
   const walk = new Walk("$", 1);
-  walk.check(schema, value);
+  walk.check(node, value);
   return walk.problems.length === 0;
 }
 
+const TYPE_BITS: Readonly<Record<JsonSchemaType, number>> = { string: 1, number: 2, integer: 4, boolean: 8, null: 16, array: 32, object: 64 };
+
+/** A schema object as the walk reads it: every field present, in one shape. */
+class Node {
+  readonly source: JsonSchema;
+  /** Bit set of admitted types (0: any type). */
+  readonly types: number;
+  readonly enumValues: readonly unknown[] | undefined;
+  readonly hasConst: boolean;
+  readonly constValue: unknown;
+  readonly minLength: number | undefined;
+  readonly maxLength: number | undefined;
+  readonly pattern: RegExp | undefined;
+  readonly format: ((text: string) => boolean) | undefined;
+  readonly minimum: number | undefined;
+  readonly maximum: number | undefined;
+  readonly exclusiveMinimum: number | undefined;
+  readonly exclusiveMaximum: number | undefined;
+  readonly multipleOf: number | undefined;
+  readonly int32: boolean;
+  readonly properties: ReadonlyMap<string, Node> | undefined;
+  readonly required: readonly string[] | undefined;
+  /** `false`: closed; a Node: the schema of other properties; `undefined`: open. */
+  readonly additional: Node | false | undefined;
+  readonly minProperties: number | undefined;
+  readonly maxProperties: number | undefined;
+  readonly items: Node | undefined;
+  readonly prefixItems: readonly Node[] | undefined;
+  readonly minItems: number | undefined;
+  readonly maxItems: number | undefined;
+  readonly uniqueItems: boolean;
+  readonly alternatives: readonly Node[] | undefined;
+  readonly allOf: readonly Node[] | undefined;
+  readonly not: Node | undefined;
+  /** The schema admits `null` (so a `null` a model sends is meant, not "left out"). */
+  readonly nullable: boolean;
+
+  constructor(schema: JsonSchema) {
+    this.source = schema;
+    let types = 0;
+    for (const t of typesOf(schema) ?? []) types |= TYPE_BITS[t] ?? 0;
+    this.types = types;
+    this.enumValues = schema.enum;
+    this.hasConst = Object.hasOwn(schema, "const");
+    this.constValue = schema.const;
+    this.minLength = schema.minLength;
+    this.maxLength = schema.maxLength;
+    this.pattern = schema.pattern !== undefined ? patternOf(schema.pattern) : undefined;
+    this.format = schema.format !== undefined ? FORMATS[schema.format] : undefined;
+    this.minimum = schema.minimum;
+    this.maximum = schema.maximum;
+    this.exclusiveMinimum = schema.exclusiveMinimum;
+    this.exclusiveMaximum = schema.exclusiveMaximum;
+    this.multipleOf = schema.multipleOf !== undefined && schema.multipleOf > 0 ? schema.multipleOf : undefined;
+    this.int32 = schema.format === "int32";
+    this.properties = schema.properties ? new Map(Object.entries(schema.properties).map(([k, v]) => [k, nodeOf(v)])) : undefined;
+    this.required = schema.required?.length ? schema.required : undefined;
+    const additional = schema.additionalProperties;
+    this.additional = additional === false ? false : typeof additional === "object" ? nodeOf(additional) : undefined;
+    this.minProperties = schema.minProperties;
+    this.maxProperties = schema.maxProperties;
+    this.items = schema.items ? nodeOf(schema.items) : undefined;
+    this.prefixItems = schema.prefixItems?.map(nodeOf);
+    this.minItems = schema.minItems;
+    this.maxItems = schema.maxItems;
+    this.uniqueItems = schema.uniqueItems === true;
+    this.alternatives = (schema.anyOf ?? schema.oneOf)?.map(nodeOf);
+    this.allOf = schema.allOf?.map(nodeOf);
+    this.not = schema.not ? nodeOf(schema.not) : undefined;
+    this.nullable = admitsNull(schema);
+  }
+}
+
+const nodes = new WeakMap<JsonSchema, Node>();
+
+/** The Node of a schema object, read once and kept as long as the schema lives. */
+function nodeOf(schema: JsonSchema): Node {
+  let node = nodes.get(schema);
+  if (node === undefined) {
+    node = new Node(schema);
+    nodes.set(schema, node);
+  }
+  return node;
+}
+
 /**
- * One validation. Written for speed on the small objects models send, since it runs on every
- * call: the path is a stack of keys turned into text only when a problem is reported, and a
- * schema node that passes allocates nothing.
+ * Removes `null` from properties that are optional and do not admit `null`, at any depth (see
+ * arguments.ts for why). Returns the value itself when nothing changes.
+ */
+export function dropOptionalNulls(schema: JsonSchema, value: unknown): unknown {
+  return dropNulls(nodeOf(schema), value);
+}
+
+function dropNulls(node: Node, value: unknown): unknown {
+  if (typeof value !== "object" || value === null) return value;
+  if (Array.isArray(value)) {
+    const items = node.items;
+    if (items === undefined) return value;
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const next = dropNulls(items, value[i]);
+      if (next !== value[i]) (out ??= [...value])[i] = next;
+    }
+    return out ?? value;
+  }
+  const properties = node.properties;
+  if (properties === undefined) return value;
+  const record = value as Record<string, unknown>;
+  let out: Record<string, unknown> | undefined;
+  for (const name in record) {
+    if (!Object.hasOwn(record, name)) continue;
+    const property = properties.get(name);
+    if (property === undefined) continue;
+    const item = record[name];
+    if (item === null) {
+      if (!property.nullable && !(node.required?.includes(name) ?? false)) {
+        out ??= { ...record };
+        delete out[name];
+      }
+      continue;
+    }
+    const next = dropNulls(property, item);
+    if (next !== item) setOwn((out ??= { ...record }), name, next);
+  }
+  return out ?? value;
+}
+
+/**
+ * One validation: the path is a stack of keys turned into text only when a problem is reported,
+ * and a schema node that passes allocates nothing.
  */
 class Walk {
   readonly problems: ValidationProblem[] = [];
@@ -47,10 +181,6 @@ class Walk {
     private readonly limit: number,
   ) {}
 
-  private get full(): boolean {
-    return this.problems.length >= this.limit;
-  }
-
   private path(): string {
     let text = this.root;
     for (const key of this.keys) text = typeof key === "number" ? `${text}[${key}]` : childPath(text, key);
@@ -58,90 +188,84 @@ class Walk {
   }
 
   private report(message: string): void {
-    if (!this.full) this.problems.push({ path: this.path(), message });
+    if (this.problems.length < this.limit) this.problems.push({ path: this.path(), message });
   }
 
-  private child(key: string | number, schema: JsonSchema, value: unknown): void {
+  private child(key: string | number, node: Node, value: unknown): void {
     this.keys.push(key);
-    this.check(schema, value);
+    this.check(node, value);
     this.keys.pop();
   }
 
-  check(schema: JsonSchema, value: unknown): void {
-    if (this.full) return;
-    const { type } = schema;
-    if (type !== undefined && !matchesType(value, type)) {
-      const types = typeof type === "string" ? [type] : type;
-      this.report(`must be ${types.map(typeNoun).join(" or ")}, got ${describe(value)}`);
+  check(node: Node, value: unknown): void {
+    if (this.problems.length >= this.limit) return;
+    if (node.types !== 0 && (node.types & typeBitsOf(value)) === 0) {
+      this.report(`must be ${(typesOf(node.source) ?? []).map(typeNoun).join(" or ")}, got ${describe(value)}`);
       return;
     }
-    if (schema.enum !== undefined && !includesValue(schema.enum, value)) {
-      this.report(`must be one of ${listValues(schema.enum)}, got ${describe(value)}`);
+    if (node.enumValues !== undefined && !includesValue(node.enumValues, value)) {
+      this.report(`must be one of ${listValues(node.enumValues)}, got ${describe(value)}`);
       return;
     }
-    if ((schema.const !== undefined || Object.hasOwn(schema, "const")) && !deepEqual(schema.const, value)) {
-      this.report(`must be ${JSON.stringify(schema.const)}, got ${describe(value)}`);
+    if (node.hasConst && !deepEqual(node.constValue, value)) {
+      this.report(`must be ${JSON.stringify(node.constValue)}, got ${describe(value)}`);
       return;
     }
 
-    if (typeof value === "string") this.string(schema, value);
-    else if (typeof value === "number") this.number(schema, value);
-    else if (Array.isArray(value)) this.array(schema, value);
-    else if (typeof value === "object" && value !== null) this.object(schema, value as Record<string, unknown>);
+    if (typeof value === "string") this.string(node, value);
+    else if (typeof value === "number") this.number(node, value);
+    else if (Array.isArray(value)) this.array(node, value);
+    else if (typeof value === "object" && value !== null) this.object(node, value as Record<string, unknown>);
 
-    const alternatives = schema.anyOf ?? schema.oneOf;
-    if (alternatives !== undefined) this.alternatives(alternatives, value);
-    if (schema.allOf !== undefined) for (const part of schema.allOf) this.check(part, value);
-    if (schema.not !== undefined && isValid(schema.not, value)) this.report("matches a shape that is not allowed here");
+    if (node.alternatives !== undefined) this.alternatives(node.alternatives, value);
+    if (node.allOf !== undefined) for (const part of node.allOf) this.check(part, value);
+    if (node.not !== undefined && isValidNode(node.not, value)) this.report("matches a shape that is not allowed here");
   }
 
-  private string(schema: JsonSchema, value: string): void {
+  private string(node: Node, value: string): void {
     // Lengths count code points, as JSON Schema does, not UTF-16 units.
-    if (schema.minLength !== undefined || schema.maxLength !== undefined) {
+    if (node.minLength !== undefined || node.maxLength !== undefined) {
       const length = /[\uD800-\uDFFF]/.test(value) ? [...value].length : value.length;
-      if (schema.minLength !== undefined && length < schema.minLength) this.report(`must have at least ${schema.minLength} characters, got ${length}`);
-      if (schema.maxLength !== undefined && length > schema.maxLength) this.report(`must have at most ${schema.maxLength} characters, got ${length}`);
+      if (node.minLength !== undefined && length < node.minLength) this.report(`must have at least ${node.minLength} characters, got ${length}`);
+      if (node.maxLength !== undefined && length > node.maxLength) this.report(`must have at most ${node.maxLength} characters, got ${length}`);
     }
-    if (schema.pattern !== undefined) {
-      const regex = patternOf(schema.pattern);
-      if (regex !== undefined && !regex.test(value)) this.report(`must match the pattern ${schema.pattern}, got ${describe(value)}`);
-    }
-    if (schema.format !== undefined) {
-      const test = FORMATS[schema.format];
-      if (test !== undefined && !test(value)) this.report(`must be a valid ${schema.format} (${FORMAT_HINTS[schema.format] ?? schema.format}), got ${describe(value)}`);
+    if (node.pattern !== undefined && !node.pattern.test(value)) this.report(`must match the pattern ${node.source.pattern}, got ${describe(value)}`);
+    if (node.format !== undefined && !node.format(value)) {
+      const format = node.source.format!;
+      this.report(`must be a valid ${format} (${FORMAT_HINTS[format] ?? format}), got ${describe(value)}`);
     }
   }
 
-  private number(schema: JsonSchema, value: number): void {
-    if (schema.minimum !== undefined && value < schema.minimum) this.report(`must be at least ${schema.minimum}, got ${value}`);
-    if (schema.maximum !== undefined && value > schema.maximum) this.report(`must be at most ${schema.maximum}, got ${value}`);
-    if (schema.exclusiveMinimum !== undefined && value <= schema.exclusiveMinimum) this.report(`must be greater than ${schema.exclusiveMinimum}, got ${value}`);
-    if (schema.exclusiveMaximum !== undefined && value >= schema.exclusiveMaximum) this.report(`must be less than ${schema.exclusiveMaximum}, got ${value}`);
-    if (schema.multipleOf !== undefined && schema.multipleOf > 0) {
-      const quotient = value / schema.multipleOf;
-      if (Math.abs(quotient - Math.round(quotient)) > 1e-9) this.report(`must be a multiple of ${schema.multipleOf}, got ${value}`);
+  private number(node: Node, value: number): void {
+    if (node.minimum !== undefined && value < node.minimum) this.report(`must be at least ${node.minimum}, got ${value}`);
+    if (node.maximum !== undefined && value > node.maximum) this.report(`must be at most ${node.maximum}, got ${value}`);
+    if (node.exclusiveMinimum !== undefined && value <= node.exclusiveMinimum) this.report(`must be greater than ${node.exclusiveMinimum}, got ${value}`);
+    if (node.exclusiveMaximum !== undefined && value >= node.exclusiveMaximum) this.report(`must be less than ${node.exclusiveMaximum}, got ${value}`);
+    if (node.multipleOf !== undefined) {
+      const quotient = value / node.multipleOf;
+      if (Math.abs(quotient - Math.round(quotient)) > 1e-9) this.report(`must be a multiple of ${node.multipleOf}, got ${value}`);
     }
-    if (schema.format === "int32" && (value < -2147483648 || value > 2147483647)) this.report(`must fit in 32 bits, got ${value}`);
+    if (node.int32 && (value < -2147483648 || value > 2147483647)) this.report(`must fit in 32 bits, got ${value}`);
   }
 
-  private array(schema: JsonSchema, value: readonly unknown[]): void {
-    if (schema.minItems !== undefined && value.length < schema.minItems) this.report(`must have at least ${schema.minItems} items, got ${value.length}`);
-    if (schema.maxItems !== undefined && value.length > schema.maxItems) this.report(`must have at most ${schema.maxItems} items, got ${value.length}`);
-    if (schema.uniqueItems === true) {
+  private array(node: Node, value: readonly unknown[]): void {
+    if (node.minItems !== undefined && value.length < node.minItems) this.report(`must have at least ${node.minItems} items, got ${value.length}`);
+    if (node.maxItems !== undefined && value.length > node.maxItems) this.report(`must have at most ${node.maxItems} items, got ${value.length}`);
+    if (node.uniqueItems) {
       const duplicate = value.findIndex((item, i) => value.findIndex((other) => deepEqual(item, other)) !== i);
       if (duplicate >= 0) this.report(`must not repeat items; item ${duplicate} repeats an earlier one`);
     }
-    const prefix = schema.prefixItems;
+    const prefix = node.prefixItems;
     for (let i = 0; i < value.length; i++) {
-      const itemSchema = prefix !== undefined && i < prefix.length ? prefix[i] : schema.items;
-      if (itemSchema !== undefined) this.child(i, itemSchema, value[i]);
+      const item = prefix !== undefined && i < prefix.length ? prefix[i] : node.items;
+      if (item !== undefined) this.child(i, item, value[i]);
     }
   }
 
-  private object(schema: JsonSchema, value: Record<string, unknown>): void {
-    const properties = schema.properties;
-    if (schema.required !== undefined) {
-      for (const name of schema.required) {
+  private object(node: Node, value: Record<string, unknown>): void {
+    const properties = node.properties;
+    if (node.required !== undefined) {
+      for (const name of node.required) {
         if (value[name] === undefined || !Object.hasOwn(value, name)) {
           this.keys.push(name);
           this.report("is required but missing");
@@ -149,7 +273,7 @@ class Walk {
         }
       }
     }
-    const additional = schema.additionalProperties;
+    const additional = node.additional;
     let unknown: string[] | undefined;
     let count = 0;
     for (const name in value) {
@@ -157,44 +281,55 @@ class Walk {
       const item = value[name];
       if (item === undefined) continue;
       count++;
-      const propertySchema = properties !== undefined && Object.hasOwn(properties, name) ? properties[name] : undefined;
-      if (propertySchema !== undefined) this.child(name, propertySchema, item);
+      const property = properties?.get(name);
+      if (property !== undefined) this.child(name, property, item);
       else if (additional === false) (unknown ??= []).push(name);
-      else if (typeof additional === "object") this.child(name, additional, item);
+      else if (additional !== undefined) this.child(name, additional, item);
     }
     if (unknown !== undefined) {
-      const allowed = Object.keys(properties ?? {});
+      const allowed = properties ? [...properties.keys()] : [];
       for (const name of unknown) {
         this.keys.push(name);
         this.report(allowed.length ? `is not a known argument here; the allowed ones are ${allowed.join(", ")}` : "is not a known argument; this takes no arguments here");
         this.keys.pop();
       }
     }
-    if (schema.minProperties !== undefined && count < schema.minProperties) this.report(`must have at least ${schema.minProperties} properties, got ${count}`);
-    if (schema.maxProperties !== undefined && count > schema.maxProperties) this.report(`must have at most ${schema.maxProperties} properties, got ${count}`);
+    if (node.minProperties !== undefined && count < node.minProperties) this.report(`must have at least ${node.minProperties} properties, got ${count}`);
+    if (node.maxProperties !== undefined && count > node.maxProperties) this.report(`must have at most ${node.maxProperties} properties, got ${count}`);
   }
 
   /**
    * A value matching no alternative. When exactly one alternative admits the value's JSON type,
    * its problems are the useful ones (the model meant that branch); otherwise one summary line.
    */
-  private alternatives(alternatives: readonly JsonSchema[], value: unknown): void {
+  private alternatives(alternatives: readonly Node[], value: unknown): void {
     if (alternatives.length === 0) return;
-    for (const alternative of alternatives) if (isValid(alternative, value)) return;
-    const sameType = alternatives.filter((a) => a.type === undefined || matchesType(value, a.type));
+    for (const alternative of alternatives) if (isValidNode(alternative, value)) return;
+    const bits = typeBitsOf(value);
+    const sameType = alternatives.filter((a) => a.types === 0 || (a.types & bits) !== 0);
     if (sameType.length === 1) {
       this.check(sameType[0]!, value);
       return;
     }
-    const shapes = alternatives.map(shapeOf);
+    const shapes = alternatives.map((a) => shapeOf(a.source));
     this.report(`must match one of ${alternatives.length} alternatives (${[...new Set(shapes)].join("; ")}), got ${describe(value)}`);
   }
 }
 
-function matchesType(value: unknown, type: JsonSchemaType | readonly JsonSchemaType[]): boolean {
-  if (typeof type === "string") return hasType(value, type);
-  for (const t of type) if (hasType(value, t)) return true;
-  return false;
+/** The type bits a value has (an integer is also a number). */
+function typeBitsOf(value: unknown): number {
+  switch (typeof value) {
+    case "string":
+      return 1;
+    case "number":
+      return Number.isInteger(value) ? 2 | 4 : Number.isFinite(value) ? 2 : 0;
+    case "boolean":
+      return 8;
+    case "object":
+      return value === null ? 16 : Array.isArray(value) ? 32 : 64;
+    default:
+      return 0;
+  }
 }
 
 function includesValue(values: readonly unknown[], value: unknown): boolean {
@@ -212,31 +347,8 @@ function shapeOf(schema: JsonSchema): string {
   return noun;
 }
 
-function hasType(value: unknown, type: JsonSchemaType): boolean {
-  switch (type) {
-    case "string":
-      return typeof value === "string";
-    case "number":
-      return typeof value === "number" && Number.isFinite(value);
-    case "integer":
-      return typeof value === "number" && Number.isInteger(value);
-    case "boolean":
-      return typeof value === "boolean";
-    case "null":
-      return value === null;
-    case "array":
-      return Array.isArray(value);
-    case "object":
-      return isPlainObject(value);
-  }
-}
-
 function typeNoun(type: JsonSchemaType): string {
   return { string: "a string", number: "a number", integer: "an integer", boolean: "true or false", null: "null", array: "an array", object: "an object" }[type];
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** A short rendering of a bad value for a message (long text is cut). */

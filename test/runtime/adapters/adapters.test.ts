@@ -149,13 +149,13 @@ describe("Anthropic", () => {
 
 describe("Gemini", () => {
   test("parametersJsonSchema by default; no parameters for a tool without arguments", () => {
-    const [{ functionDeclarations }] = toGeminiTools(toolkit) as [{ functionDeclarations: Record<string, unknown>[] }];
+    const functionDeclarations = toGeminiTools(toolkit)[0]!.functionDeclarations;
     expect(functionDeclarations[0]).toMatchObject({ name: "xfbe7be__v1__addWord", parametersJsonSchema: addWord.parameters, responseJsonSchema: addWord.responses });
     expect(functionDeclarations[2]).toEqual({ name: "xfbe7be__v1__listWords", description: "Lists.", responseJsonSchema: listWords.responses });
   });
 
   test("the OpenAPI subset on request: one upper-case type plus nullable, anyOf, string enums", () => {
-    const [{ functionDeclarations }] = toGeminiTools(toolkit, { schema: "openapi" });
+    const functionDeclarations = toGeminiTools(toolkit, { schema: "openapi" })[0]!.functionDeclarations;
     expect(functionDeclarations[0]!.parameters).toEqual({
       type: "OBJECT",
       properties: {
