@@ -2,7 +2,7 @@
  * `toolkit.ts`: every operation as a tool for a language model and `createClient`, which binds
  * call options to every function. The descriptors (names, description, `parameters` and
  * `responses` JSON Schemas, examples) are computed here at build time by the model stage and
- * written as plain literals, so importing the module parses nothing and compiles nothing.
+ * written as plain data, so importing the module converts nothing and compiles nothing.
  *
  * Every export carries an explicit type (isolatedDeclarations: `--emit js` derives `.d.ts` file by
  * file). Literals are printed by `literal()` below: strings JSON-escaped, keys quoted unless plain
