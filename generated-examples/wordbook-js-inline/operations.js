@@ -4,12 +4,12 @@
 import { request } from "./runtime/portable.js";
 import { client } from "./client.js";
 const spec_addWord = {
-    tool: "WordBook/v1/AddWord",
-    method: "POST",
-    path: "/WordBook/v1/AddWord",
-    params: [],
-    body: { mediaType: "application/json", encoding: "json", key: null, required: true },
-    response: "json",
+  tool: "WordBook/v1/AddWord",
+  method: "POST",
+  path: "/WordBook/v1/AddWord",
+  params: [],
+  body: { mediaType: "application/json", encoding: "json", key: null, required: true },
+  response: "json",
 };
 /**
  * Adds one word to the end of the word list. A word already in the list is not added twice.
@@ -18,15 +18,15 @@ const spec_addWord = {
  * @throws {ToolCallError} for a non-2xx answer, a network failure, a timeout or an abort.
  */
 export async function addWord(input, options) {
-    return (await request(client, spec_addWord, input, options));
+  return await request(client, spec_addWord, input, options);
 }
 const spec_getWords = {
-    tool: "WordBook/v1/GetWords",
-    method: "POST",
-    path: "/WordBook/v1/GetWords",
-    params: [],
-    body: { mediaType: "application/json", encoding: "json", key: null, required: true },
-    response: "json",
+  tool: "WordBook/v1/GetWords",
+  method: "POST",
+  path: "/WordBook/v1/GetWords",
+  params: [],
+  body: { mediaType: "application/json", encoding: "json", key: null, required: true },
+  response: "json",
 };
 /**
  * Lists every word in the word list, in the order they were added.
@@ -35,5 +35,5 @@ const spec_getWords = {
  * @throws {ToolCallError} for a non-2xx answer, a network failure, a timeout or an abort.
  */
 export async function getWords(input, options) {
-    return (await request(client, spec_getWords, input, options));
+  return await request(client, spec_getWords, input, options);
 }

@@ -7,7 +7,7 @@ import type { GeneratedFile } from "./generated-file.js";
 import { formatFiles } from "./format-output.js";
 import { INLINE_RUNTIME_ENTRY, inlineRuntimeFiles, knowledgeBaseSource } from "./inline-runtime.js";
 import { toJavaScript } from "./js-output.js";
-import { emitOperationsFile } from "./operations-file.js";
+import { emitOperationsFile, emitOperationsJs } from "./operations-file.js";
 import { emitSchemaTypes } from "./schema-types.js";
 import { emitClientFile, emitIndexFile } from "./support-files.js";
 import { emitToolkitFile } from "./toolkit-file.js";
@@ -27,7 +27,7 @@ export async function generateFiles(model: ToolkitModel, options: EmitOptions = 
   const header = fileHeader(model);
   let files: GeneratedFile[] = [
     { path: "schema.ts", content: `${header}\n${emitSchemaTypes(model)}`, typesOnly: true },
-    { path: "operations.ts", content: emitOperationsFile(model, runtimeImport, header) },
+    ...operationsFiles(model, emit, runtimeImport, header),
     { path: "client.ts", content: emitClientFile(model, runtimeImport, header, model.source.kind === "hub") },
     { path: "toolkit.ts", content: emitToolkitFile(model, runtimeImport, header) },
     { path: "index.ts", content: emitIndexFile(header, runtimeImport) },
@@ -37,6 +37,16 @@ export async function generateFiles(model: ToolkitModel, options: EmitOptions = 
   if (emit === "js") files = toJavaScript(files);
   if (options.runtime === "inline") files.push(...inlineRuntimeFiles(emit));
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** `.ts` through ts-morph; for `--emit js`, `.js` + `.d.ts` printed directly (no transpiling). */
+function operationsFiles(model: ToolkitModel, emit: "ts" | "js", runtimeImport: string, header: string): GeneratedFile[] {
+  if (emit === "ts") return [{ path: "operations.ts", content: emitOperationsFile(model, runtimeImport, header) }];
+  const { js, dts } = emitOperationsJs(model, runtimeImport, header);
+  return [
+    { path: "operations.js", content: js },
+    { path: "operations.d.ts", content: dts },
+  ];
 }
 
 function fileHeader(model: ToolkitModel): string {

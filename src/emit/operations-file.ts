@@ -33,6 +33,39 @@ export function emitOperationsFile(model: ToolkitModel, runtimeImport: string, h
   return file.getFullText();
 }
 
+/**
+ * `--emit js`: `operations.js` and `operations.d.ts` written straight from the model. Deriving
+ * them from `operations.ts` with the TypeScript transpiler costs ~2.5 s on the GitHub description
+ * (BENCHMARKS.md); the two files are simple enough to print directly, and the generated-examples
+ * test pins them to what the transpiler used to produce.
+ */
+export function emitOperationsJs(model: ToolkitModel, runtimeImport: string, header: string): { js: string; dts: string } {
+  const js: string[] = [header.trimEnd(), `import { request } from ${JSON.stringify(runtimeImport)};`, `import { client } from "./client.js";`];
+  const dts: string[] = [header.trimEnd(), `import { type CallOptions } from ${JSON.stringify(runtimeImport)};`, `import type { paths } from "./schema.js";`];
+  for (const op of model.operations) {
+    const input = inputType(op);
+    const T = op.typeName;
+    const doc = jsDoc(functionDoc(op));
+    js.push(
+      `const ${specName(op)} = ${operationSpecLiteral(op)};`,
+      `${doc}\nexport async function ${op.functionName}(${input !== undefined ? "input, " : ""}options) {\n    return (await request(client, ${specName(op)}, ${input !== undefined ? "input" : "undefined"}, options));\n}`,
+    );
+    dts.push(`type ${operationAlias(op)} = ${operationAliasType(op)};`);
+    if (input !== undefined) dts.push(`${jsDoc(`Input of {@link ${op.functionName}}: ${inputSummary(op)}.`)}\nexport type ${T}Input = ${input};`);
+    dts.push(`${jsDoc(`Result of {@link ${op.functionName}} (the ${successSummary(op)} answer).`)}\nexport type ${T}Output = ${outputType(op)};`);
+    const params = [...(input !== undefined ? [`input${op.inputOptional ? "?" : ""}: ${T}Input`] : []), "options?: CallOptions"].join(", ");
+    dts.push(`${doc}\nexport declare function ${op.functionName}(${params}): Promise<${T}Output>;`);
+  }
+  dts.push("export {};");
+  return { js: `${js.join("\n")}\n`, dts: `${dts.join("\n")}\n` };
+}
+
+function jsDoc(text: string): string {
+  const lines = text.split("\n");
+  if (lines.length === 1) return `/** ${lines[0]} */`;
+  return ["/**", ...lines.map((l) => (l ? ` * ${l}` : " *")), " */"].join("\n");
+}
+
 function operationStatements(op: OperationModel): StatementStructures[] {
   const input = inputType(op);
   const output = outputType(op);
