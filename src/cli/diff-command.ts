@@ -4,6 +4,7 @@
  * as the generator. Exit codes: 0; 1 when `--fail-on` finds a finding at or above its level; 2 on
  * bad input (thrown as BadInputError, which main() turns into one line).
  */
+import { collect } from "./repeatable-options.js";
 import { Option, type Command } from "commander";
 import { loadDescription } from "../load/load-description.js";
 import { buildModel } from "../model/build-model.js";
@@ -54,6 +55,3 @@ export function addDiffCommand(program: Command, io: CliIo): void {
     });
 }
 
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
-}

@@ -1,4 +1,5 @@
 /** `toolgen <source> --out <dir>`: the generate path as a command. */
+import { collect, parseHeader } from "./repeatable-options.js";
 import { relative } from "node:path";
 import { Option, type Command } from "commander";
 import { BadInputError } from "../load/bad-input-error.js";
@@ -69,12 +70,4 @@ export function addGenerateCommand(program: Command, io: CliIo): void {
     });
 }
 
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
-}
 
-function parseHeader(text: string): [string, string] {
-  const colon = text.indexOf(":");
-  if (colon <= 0) throw new BadInputError(`--header "${text}" is not of the form "Name: value"`);
-  return [text.slice(0, colon).trim(), text.slice(colon + 1).trim()];
-}

@@ -4,6 +4,7 @@
  * progress finish and the database is closed cleanly. Point a client at it with
  * `AISTUDIO_BASE_URL=<printed address>`.
  */
+import { collect } from "./repeatable-options.js";
 import { resolve } from "node:path";
 import { InvalidArgumentError, type Command } from "commander";
 import { startKnowledgeBaseService, type KnowledgeBaseService } from "../knowledge-base/index.js";
@@ -107,6 +108,3 @@ function parsePort(value: string): number {
   return port;
 }
 
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
-}

@@ -6,6 +6,7 @@
  *
  *   {"mcpServers": {"wordbook": {"command": "npx", "args": ["toolgen", "mcp", "http://127.0.0.1:5000"]}}}
  */
+import { collect, parseHeader } from "./repeatable-options.js";
 import { InvalidArgumentError, type Command } from "commander";
 import { BadInputError } from "../load/bad-input-error.js";
 import { serveMcpHttp, serveMcpStdio } from "../mcp/serve.js";
@@ -79,15 +80,7 @@ function untilSignal(): Promise<NodeJS.Signals> {
   });
 }
 
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
-}
 
-function parseHeader(text: string): [string, string] {
-  const colon = text.indexOf(":");
-  if (colon <= 0) throw new BadInputError(`--header "${text}" is not of the form "Name: value"`);
-  return [text.slice(0, colon).trim(), text.slice(colon + 1).trim()];
-}
 
 function parsePort(value: string): number {
   const port = Number(value);

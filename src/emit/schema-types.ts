@@ -55,7 +55,7 @@ export function emitSchemaTypes(model: ToolkitModel): string {
     resolve($ref: string) {
       return resolveRef(schema, $ref, { silent: true });
     },
-  } as TransformContext;
+  } as unknown as TransformContext;
   return astToString(transformSchema(schema, ctx));
 }
 

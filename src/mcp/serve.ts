@@ -45,8 +45,10 @@ export async function serveMcpHttp(toolkit: Toolkit, options: McpHttpOptions = {
       return;
     }
     const server = createMcpServer(toolkit, options);
+    // Stateless mode is spelled `sessionIdGenerator: undefined` in the SDK, which its option type
+    // does not admit under exactOptionalPropertyTypes.
     const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
+      sessionIdGenerator: undefined as unknown as () => string,
       enableJsonResponse: true,
       enableDnsRebindingProtection: true,
       allowedHosts,

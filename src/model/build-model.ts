@@ -62,7 +62,10 @@ export function buildModel(loaded: LoadedDescription): ToolkitModel {
 
   const found = findOperations(loaded);
   const toolIds = assignToolIds(
-    found.map((f) => ({ operationId: operationIdOf(f), method: f.method, path: f.path })),
+    found.map((f) => {
+      const operationId = operationIdOf(f);
+      return { ...(operationId !== undefined ? { operationId } : {}), method: f.method, path: f.path };
+    }),
     (w) => warnings.push(w),
   );
   const functionNames = new NameRegistry(RESERVED_EXPORTS);

@@ -138,7 +138,7 @@ export function toGeminiSchema(schema: JsonSchema): GeminiSchema {
     for (const part of merged) {
       if (part.properties) out.properties = { ...out.properties, ...part.properties };
       if (part.required) out.required = [...new Set([...(out.required ?? []), ...part.required])];
-      out.type ??= part.type;
+      if (out.type === undefined && part.type !== undefined) out.type = part.type;
     }
   }
   if (schema.not !== undefined) notes.push("with exclusions the server checks");

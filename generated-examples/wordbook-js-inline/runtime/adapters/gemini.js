@@ -109,7 +109,8 @@ export function toGeminiSchema(schema) {
                 out.properties = { ...out.properties, ...part.properties };
             if (part.required)
                 out.required = [...new Set([...(out.required ?? []), ...part.required])];
-            out.type ??= part.type;
+            if (out.type === undefined && part.type !== undefined)
+                out.type = part.type;
         }
     }
     if (schema.not !== undefined)
