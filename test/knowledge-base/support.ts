@@ -1,5 +1,5 @@
 /** Shared helpers of the knowledge-base tests: temp data dirs, canned-answer servers, transpiling. */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -91,35 +91,13 @@ export function ok(result: unknown): FakeAnswer {
 }
 
 /**
- * Transpiles the knowledge-base sources and the `kb serve` command to plain JavaScript under
- * `.test-output/<name>/` (inside the repo, so `better-sqlite3` and `commander` resolve), for child
- * processes: Node 20 cannot run TypeScript itself. Returns the directory that mirrors `src/`.
+ * The compiled sources for child processes (Node 20 cannot run TypeScript itself): `dist/`,
+ * which `npm test` builds before running the tests. Returns the directory that mirrors `src/`.
  */
-export function transpileForChild(name: string): string {
-  const out = freshOutputDir(name);
-  const src = join(REPO_ROOT, "src");
-  const files = [
-    ...listTs(join(src, "knowledge-base")),
-    join(src, "cli/kb-command.ts"),
-    join(src, "cli/cli-io.ts"),
-    join(src, "load/bad-input-error.ts"),
-  ];
-  for (const file of files) {
-    const { outputText } = ts.transpileModule(readFileSync(file, "utf8"), {
-      compilerOptions: {
-        module: ts.ModuleKind.ESNext,
-        target: ts.ScriptTarget.ES2022,
-        verbatimModuleSyntax: true,
-        esModuleInterop: true,
-      },
-      fileName: file,
-    });
-    const target = join(out, relative(src, file)).replace(/\.ts$/, ".js");
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, outputText);
-  }
-  writeFileSync(join(out, "package.json"), JSON.stringify({ type: "module" }));
-  return out;
+export function transpileForChild(_name: string): string {
+  const dist = join(REPO_ROOT, "dist");
+  if (!existsSync(join(dist, "cli/kb-command.js"))) throw new Error("dist/ is missing: run `npm run build` first");
+  return dist;
 }
 
 function listTs(dir: string): string[] {
