@@ -10,6 +10,8 @@ export default class SummaryReporter implements Reporter {
     let failed = 0;
     let skipped = 0;
     for (const module of testModules) {
+      // A file that fails to load has no failed test, but it failed: count it once.
+      if (module.state() === "failed" && ![...module.children.allTests()].some((t) => t.result().state === "failed")) failed++;
       for (const test of module.children.allTests()) {
         const state = test.result().state;
         if (state === "passed") passed++;
