@@ -64,6 +64,19 @@ export interface components {
       /** @description How the model should phrase its answer. */
       prompt: string;
     };
+    ErrorResponse: {
+      /** @description What kind of error: "invalid JSON", "invalid input", "wrong version", "internal error", ... */
+      error: string;
+      /** @description What went wrong, in one sentence. */
+      message: string;
+      /** @description For invalid input: one entry per field that does not match the input schema. */
+      issues?: {
+        /** @description JSON Pointer to the field, e.g. "/items/0/sku"; "" is the whole input. */
+        path: string;
+        /** @description What is wrong with the field. */
+        message: string;
+      }[];
+    };
   };
   responses: never;
   parameters: never;
@@ -95,6 +108,24 @@ export interface operations {
           "application/json": components["schemas"]["AddWordOutput"];
         };
       };
+      /** @description The body is not JSON, does not match AddWordInput (the issues name each field), or ?version= is not v1. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description AddWord failed; the details are in the server's log, never in the answer. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
     };
   };
   GetWords: {
@@ -117,6 +148,24 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["GetWordsOutput"];
+        };
+      };
+      /** @description The body is not JSON, does not match GetWordsInput (the issues name each field), or ?version= is not v1. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description GetWords failed; the details are in the server's log, never in the answer. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
     };

@@ -1,15 +1,27 @@
 /**
- * `toolgen serve <module>`: serves the tools a module exports. JavaScript modules are imported as
- * they are. A `.ts` module is transpiled with the TypeScript compiler toolgen already depends on
- * (no extra loader to install, and Node 20 cannot strip types itself) into a temporary `.mjs`
- * beside it, so its relative imports of `.js` files still resolve; it must not import other `.ts`
- * files directly (compile those, or point `serve` at the compiled `.js`).
+ * `toolgen serve <module>`: serves the tools a module exports (values made by `defineTool`: a
+ * default-exported array, a `tools` array, or any named exports), with the module's optional
+ * `namespace` and `version` exports, until SIGINT or SIGTERM.
+ *
+ * JavaScript modules are imported as they are. TypeScript modules (`.ts`, `.mts`) go through a
+ * module-loader hook (`module.register`, Node >= 20.6) that compiles each `.ts` file as Node loads
+ * it, with the TypeScript compiler toolgen already depends on (`transpileModule`: types are
+ * stripped, nothing is type-checked, so loading is fast and never fails on a type error). Chosen
+ * over the alternatives because Node 20 cannot strip types itself, and:
+ * - a hook handles the whole import graph: a tools file may import its other `.ts` files, written
+ *   NodeNext-style as `./x.js` or directly as `./x.ts`;
+ * - nothing is written to disk (a transpiled copy beside the module fails in read-only folders,
+ *   and is left behind when the process is killed);
+ * - no extra dependency (tsx or ts-node would be one more thing to install, for one command).
+ * CommonJS TypeScript (`.cts`) is refused with a hint: Node 20's hooks cannot hand back CommonJS source.
  */
-import { readFile, rm, writeFile } from "node:fs/promises";
-import { basename, dirname, join, resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { createRequire, register } from "node:module";
+import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Command } from "commander";
 import { BadInputError } from "../load/bad-input-error.js";
+import type { AnyTool } from "../server/index.js";
 import type { CliIo } from "./cli-io.js";
 
 interface ServeFlags {
@@ -22,69 +34,147 @@ interface ServeFlags {
 export function addServeCommand(program: Command, io: CliIo): void {
   program
     .command("serve")
-    .description("serve the tools a module exports (defineTool) with a generated description, until SIGINT/SIGTERM")
-    .argument("<module>", "a .js/.mjs module (or a self-contained .ts file) exporting tools")
+    .description("serve the tools a module exports (made with defineTool from toolgen/server), with a generated description, until SIGINT/SIGTERM")
+    .argument("<module>", "a .js/.mjs or .ts/.mts module exporting tools (default export array, `tools`, or named exports)")
     .option("--port <n>", "TCP port (0: any free port)", "5000")
-    .option("--host <h>", "interface to listen on", "127.0.0.1")
-    .option("--namespace <name>", "first segment of every tool name (default: the module's `namespace` export)")
+    .option("--host <h>", "interface to listen on (0.0.0.0 to serve other machines)", "127.0.0.1")
+    .option("--namespace <name>", "first segment of every tool path and name (default: the module's `namespace` export)")
     .option("--version <v>", "second segment and ?version= (default: the module's `version` export)")
     .action(async (modulePath: string, flags: ServeFlags) => {
-      const { serveTools } = await import("../server/index.js");
-      const loaded = await importModule(resolve(modulePath));
-      const tools = toolsOf(loaded, modulePath);
-      const namespace = flags.namespace ?? (typeof loaded.namespace === "string" ? loaded.namespace : undefined);
-      const version = flags.version ?? (typeof loaded.version === "string" ? loaded.version : undefined);
-      if (!namespace || !version) throw new BadInputError("needs a namespace and a version: export them from the module or pass --namespace and --version", modulePath);
       const port = Number(flags.port);
-      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new BadInputError(`--port "${flags.port}" is not a port number`);
-      const server = await serveTools(tools, { namespace, version, port, host: flags.host });
-      io.stdout(`Serving ${tools.length} tools of "${namespace}" ${version} on ${server.url}`);
+      if (!/^\d+$/.test(flags.port) || port > 65535) throw new BadInputError(`--port "${flags.port}" is not a port number (0-65535)`);
+      const loaded = await importToolsModule(resolve(modulePath), modulePath);
+      const tools = toolsOf(loaded, modulePath);
+      const namespace = flags.namespace ?? stringExport(loaded, "namespace");
+      const version = flags.version ?? stringExport(loaded, "version");
+      if (!namespace || !version) {
+        throw new BadInputError("needs a namespace and a version: export them (`export const namespace = ...`, `export const version = ...`) or pass --namespace and --version", modulePath);
+      }
+      const { serveTools } = await import("../server/index.js");
+      let server: Awaited<ReturnType<typeof serveTools>>;
+      try {
+        server = await serveTools(tools, { namespace, version, port, host: flags.host, logger: (message, error) => io.stderr(formatLog(message, error)) });
+      } catch (error) {
+        // A definition the server refuses, or a port it cannot have: the user's input, one line.
+        const code = (error as NodeJS.ErrnoException).code;
+        if (error instanceof TypeError || code === "EADDRINUSE" || code === "EACCES" || code === "EADDRNOTAVAIL" || code === "ENOTFOUND") {
+          throw new BadInputError((error as Error).message.replace(/^serveTools: /, ""), modulePath);
+        }
+        throw error;
+      }
+      io.stdout(`Serving ${tools.length} tool${tools.length === 1 ? "" : "s"} of "${namespace}" ${version} on ${server.url}`);
+      for (const tool of tools) io.stdout(`  POST ${server.url}/${encodeURIComponent(namespace)}/${encodeURIComponent(version)}/${tool.name}?version=${encodeURIComponent(version)}`);
       io.stdout(`Description: ${server.url}/.well-known/openapi.yaml`);
-      await new Promise<void>((done) => {
-        const stop = () => {
-          process.off("SIGINT", stop);
-          process.off("SIGTERM", stop);
-          server.close().then(done, done);
-        };
-        process.on("SIGINT", stop);
-        process.on("SIGTERM", stop);
-      });
+      io.stdout("Press Ctrl+C to stop.");
+      await untilSignal(server, io);
     });
 }
 
-async function importModule(path: string): Promise<Record<string, unknown>> {
-  if (!/\.(ts|mts)$/.test(path)) {
-    try {
-      return (await import(pathToFileURL(path).href)) as Record<string, unknown>;
-    } catch (error) {
-      throw new BadInputError(`cannot be imported: ${(error as Error).message.split("\n")[0]}`, path);
-    }
-  }
-  const ts = (await import("typescript")).default;
-  const source = await readFile(path, "utf8").catch(() => {
-    throw new BadInputError("no such file", path);
+/** The first signal closes gracefully (requests in flight finish); a second one exits at once. */
+function untilSignal(server: { close(): Promise<void> }, io: CliIo): Promise<void> {
+  return new Promise<void>((done) => {
+    let stopping = false;
+    const stop = (signal: NodeJS.Signals) => {
+      if (stopping) {
+        io.stderr(`toolgen serve: ${signal} again, exiting without waiting`);
+        process.exit(130);
+      }
+      stopping = true;
+      io.stderr(`toolgen serve: ${signal}, finishing requests in flight`);
+      server.close().then(finish, (error: unknown) => {
+        io.stderr(`toolgen serve: ${(error as Error).message}`);
+        finish();
+      });
+    };
+    const finish = () => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+      done();
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
   });
-  const output = ts.transpileModule(source, {
-    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
-    fileName: path,
-  }).outputText;
-  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.toolgen.mjs`);
-  await writeFile(temporary, output);
+}
+
+async function importToolsModule(path: string, given: string): Promise<Record<string, unknown>> {
+  if (!existsSync(path)) throw new BadInputError("no such file", given);
+  if (/\.cts$/.test(path)) throw new BadInputError("CommonJS TypeScript (.cts) cannot be loaded; write the tools as an ES module (.ts/.mts) or compile them to .js", given);
+  if (/\.m?ts$/.test(path)) registerTypeScriptHooks();
   try {
-    return (await import(pathToFileURL(temporary).href)) as Record<string, unknown>;
+    return (await import(pathToFileURL(path).href)) as Record<string, unknown>;
   } catch (error) {
-    throw new BadInputError(`cannot be imported: ${(error as Error).message.split("\n")[0]}`, path);
-  } finally {
-    await rm(temporary, { force: true });
+    throw new BadInputError(`cannot be imported: ${(error as Error).message.split("\n")[0]}`, given);
   }
 }
 
-/** Tools are the values made by defineTool: a default-exported array, or any exports that look like tools. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function toolsOf(module: Record<string, unknown>, where: string): any[] {
-  const isTool = (v: unknown) => typeof v === "object" && v !== null && typeof (v as { run?: unknown }).run === "function" && typeof (v as { name?: unknown }).name === "string";
+/**
+ * The loader hooks, as a module of their own (a data: URL, since hooks run on Node's loader
+ * thread). `resolve` maps a NodeNext-style `./x.js` import from a `.ts` file to `./x.ts` when only
+ * that exists; `load` compiles `.ts`/`.mts` files to ES modules, with an inline source map so
+ * stack traces point at the TypeScript lines under `--enable-source-maps`.
+ */
+const HOOKS = `
+import { readFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+let ts;
+export async function initialize(data) {
+  ts = (await import(data.typescript)).default;
+}
+export async function resolve(specifier, context, next) {
+  const fromTs = context.parentURL !== undefined && /\\.m?ts$/.test(context.parentURL);
+  if (fromTs && /^\\.{1,2}\\//.test(specifier) && /\\.m?js$/.test(specifier)) {
+    const js = new URL(specifier, context.parentURL);
+    const tsUrl = new URL(specifier.replace(/js$/, "ts"), context.parentURL);
+    if (!existsSync(fileURLToPath(js)) && existsSync(fileURLToPath(tsUrl))) return next(tsUrl.href, context);
+  }
+  return next(specifier, context);
+}
+export async function load(url, context, next) {
+  if (!url.startsWith("file:") || !/\\.m?ts$/.test(new URL(url).pathname)) return next(url, context);
+  const source = await readFile(new URL(url), "utf8");
+  const output = ts.transpileModule(source, {
+    fileName: fileURLToPath(url),
+    compilerOptions: {
+      module: ts.ModuleKind.ESNext,
+      target: ts.ScriptTarget.ES2022,
+      inlineSourceMap: true,
+      inlineSources: true,
+    },
+  });
+  return { format: "module", source: output.outputText, shortCircuit: true };
+}
+`;
+
+let hooksRegistered = false;
+
+function registerTypeScriptHooks(): void {
+  if (hooksRegistered) return;
+  hooksRegistered = true;
+  const typescript = pathToFileURL(createRequire(import.meta.url).resolve("typescript")).href;
+  register(`data:text/javascript,${encodeURIComponent(HOOKS)}`, { data: { typescript } });
+}
+
+/** A value made by defineTool: an object with a name, a description, an output schema and run. */
+function isTool(value: unknown): value is AnyTool {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.name === "string" && typeof v.description === "string" && typeof v.run === "function" && typeof v.output === "object" && v.output !== null;
+}
+
+function toolsOf(module: Record<string, unknown>, where: string): AnyTool[] {
   const candidates = Array.isArray(module.default) ? module.default : Array.isArray(module.tools) ? module.tools : Object.values(module);
-  const tools = candidates.filter(isTool);
-  if (tools.length === 0) throw new BadInputError("exports no tools (values made with defineTool)", where);
+  const tools = [...new Set(candidates.filter(isTool))]; // a tool exported twice is served once
+  if (tools.length === 0) throw new BadInputError("exports no tools (values made with defineTool from toolgen/server)", where);
   return tools;
+}
+
+function stringExport(module: Record<string, unknown>, name: string): string | undefined {
+  const value = module[name];
+  return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+function formatLog(message: string, error: unknown): string {
+  if (error === undefined) return message;
+  return `${message}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
 }

@@ -1,94 +1,140 @@
 /**
  * The description a tool-manager server publishes at `/.well-known/openapi.yaml`, generated from
  * the tool definitions (spec: "a tool-manager server generates the description from the tool
- * definitions"). Written to load everywhere, the reference Python client included:
- * OpenAPI 3.0.3 (the reference refuses 3.1), `info` with only title, version and description
- * (it builds a dataclass from `info` and crashes on other keys), `servers` set to the listening
- * address (the reference's own server omitted it), one POST per tool whose request and response
- * bodies are `$ref`s into `components.schemas` (the reference reads only `$ref` bodies), no
- * parameters (the reference's served a bogus `__tool__` query parameter), and a `description` on
- * every property.
+ * definitions"). It is written to load everywhere, the reference Python client included, which
+ * is stricter than OpenAPI itself (see README.md in this folder for each rule and its reason):
+ *
+ * - `openapi: 3.0.3`: the reference refuses 3.1 ("only support openapi v3.0.1"), and 3.0 is what
+ *   every generator reads;
+ * - `info` holds only `title` (the namespace), `version` and `description`: the reference builds
+ *   a dataclass from `info` and crashes on any other key, and its released version crashes when
+ *   `description` is missing, so one is always written;
+ * - `servers` is the address the server listens on (the reference's own server left it out);
+ * - one POST per tool, `operationId` = tool name, request and 200 bodies are `$ref`s into
+ *   `components.schemas` (the reference reads only `$ref` bodies, and the first response listed);
+ * - `security: []`: the tool manager has no authentication, and says so;
+ * - no `parameters` at all: `?version=` is appended by every client by protocol, and the
+ *   reference's bogus `__tool__` query parameter is exactly what not to publish;
+ * - 400 and 500 answers share one error schema, so clients know what a refusal looks like.
+ *
+ * The text depends only on the tools, the options and the address: the same input gives the same
+ * bytes, so generating a client from it is reproducible.
  */
-import { stringify } from "yaml";
 import type { AnyTool, JsonSchema } from "./define-tool.js";
-import { toJsonSchema, toOpenApi30 } from "./openapi-schema.js";
+import { ComponentNames } from "./component-names.js";
+import { toOpenApi30 } from "./openapi-schema.js";
+import { toJsonSchema, type SchemaRole } from "./schema-source.js";
+import { toYaml } from "./yaml-text.js";
 
 export interface DescriptionOptions {
   readonly namespace: string;
   readonly version: string;
+  /** `info.description`; a sentence listing the tools when absent. */
   readonly description?: string;
+  /** The `servers` entry: the address the server listens on. */
   readonly serverUrl: string;
 }
 
-export function toolPath(namespace: string, version: string, tool: AnyTool): string {
-  return `/${encodeURIComponent(namespace)}/${encodeURIComponent(version)}/${tool.name}`;
+/** A tool without input is called with `{}`; its input schema says exactly that. */
+const NO_INPUT: JsonSchema = { type: "object", properties: {} };
+
+export function toolPath(namespace: string, version: string, toolName: string): string {
+  return `/${encodeURIComponent(namespace)}/${encodeURIComponent(version)}/${toolName}`;
 }
 
 export function buildDescription(tools: readonly AnyTool[], options: DescriptionOptions): JsonSchema {
-  const schemas: Record<string, JsonSchema> = {};
-  const paths: Record<string, unknown> = {};
+  const names = new ComponentNames();
   for (const tool of tools) {
-    const inputName = `${tool.name}Input`;
-    const outputName = `${tool.name}Output`;
-    const input = toOpenApi30(tool.input === undefined ? { type: "object", properties: {} } : toJsonSchema(tool.input), inputName);
-    const output = toOpenApi30(toJsonSchema(tool.output), outputName);
-    Object.assign(schemas, input.definitions, output.definitions);
-    schemas[inputName] = input.schema;
-    schemas[outputName] = output.schema;
-    paths[toolPath(options.namespace, options.version, tool)] = {
+    names.reserve(`${tool.name}Input`);
+    names.reserve(`${tool.name}Output`);
+  }
+  const errorName = names.allocate("ErrorResponse");
+  const schemas: Record<string, JsonSchema> = {};
+  const paths: Record<string, JsonSchema> = {};
+  const schemaOf = (tool: AnyTool, role: SchemaRole, name: string) => {
+    const source = role === "input" && tool.input === undefined ? { schema: NO_INPUT, fromZod: false } : toJsonSchema(role === "input" ? tool.input : tool.output, role);
+    try {
+      const converted = toOpenApi30(source.schema, { name, names, fromZod: source.fromZod, openObjects: source.fromZod && role === "output" });
+      schemas[name] = converted.schema;
+      for (const [hoisted, schema] of converted.components) schemas[hoisted] = schema;
+    } catch (error) {
+      throw new TypeError(`tool ${tool.name}: the ${role} schema cannot be published: ${(error as Error).message}`);
+    }
+    return { $ref: `#/components/schemas/${name}` };
+  };
+  const errorBody = { "application/json": { schema: { $ref: `#/components/schemas/${errorName}` } } };
+
+  for (const tool of tools) {
+    const input = schemaOf(tool, "input", `${tool.name}Input`);
+    const output = schemaOf(tool, "output", `${tool.name}Output`);
+    paths[toolPath(options.namespace, options.version, tool.name)] = {
       post: {
         operationId: tool.name,
         summary: summaryOf(tool.description),
         description: tool.description,
-        requestBody: {
-          required: true,
-          content: { "application/json": { schema: { $ref: `#/components/schemas/${inputName}` } } },
-        },
+        requestBody: { required: true, content: { "application/json": { schema: input } } },
         responses: {
-          "200": {
-            description: `The result of ${tool.name}.`,
-            content: { "application/json": { schema: { $ref: `#/components/schemas/${outputName}` } } },
+          // First: the reference client takes the first response listed as the result.
+          "200": { description: `The result of ${tool.name}.`, content: { "application/json": { schema: output } } },
+          "400": {
+            description: `The body is not JSON, does not match ${tool.name}Input (the issues name each field), or ?version= is not ${options.version}.`,
+            content: errorBody,
           },
+          "500": { description: `${tool.name} failed; the details are in the server's log, never in the answer.`, content: errorBody },
         },
       },
     };
   }
+  schemas[errorName] = ERROR_SCHEMA;
+
   return {
     openapi: "3.0.3",
     info: {
       title: options.namespace,
       version: options.version,
-      ...(options.description ? { description: options.description } : {}),
+      description: options.description ?? defaultDescription(tools, options.version),
     },
     servers: [{ url: options.serverUrl }],
+    // No authentication, said explicitly (linters ask every operation to state it).
+    security: [],
     paths,
     components: { schemas },
   };
 }
 
 export function descriptionYaml(tools: readonly AnyTool[], options: DescriptionOptions): string {
-  return stringify(buildDescription(tools, options), { aliasDuplicateObjects: false, lineWidth: 0 });
+  return toYaml(buildDescription(tools, options));
 }
 
-/** `examples.yaml` in the reference's format, or `undefined` when no tool has examples. */
-export function examplesYaml(tools: readonly AnyTool[]): string | undefined {
-  const examples = tools.flatMap((tool) =>
-    (tool.examples ?? []).map((example) => ({
-      context: [
-        { role: "user", content: example.user },
-        {
-          role: "bot",
-          plugin: { operationId: tool.name, thoughts: example.thoughts ?? `Call ${tool.name}.`, requestArguments: example.arguments },
+/** The body of every error answer (see http-answers.ts). Plain strings and objects: loads everywhere. */
+const ERROR_SCHEMA: JsonSchema = {
+  type: "object",
+  required: ["error", "message"],
+  properties: {
+    error: { type: "string", description: 'What kind of error: "invalid JSON", "invalid input", "wrong version", "internal error", ...' },
+    message: { type: "string", description: "What went wrong, in one sentence." },
+    issues: {
+      type: "array",
+      description: "For invalid input: one entry per field that does not match the input schema.",
+      items: {
+        type: "object",
+        required: ["path", "message"],
+        properties: {
+          path: { type: "string", description: 'JSON Pointer to the field, e.g. "/items/0/sku"; "" is the whole input.' },
+          message: { type: "string", description: "What is wrong with the field." },
         },
-      ],
-    })),
-  );
-  if (examples.length === 0) return undefined;
-  return stringify({ version: "0.0.1", examples }, { aliasDuplicateObjects: false, lineWidth: 0 });
+      },
+    },
+  },
+};
+
+function defaultDescription(tools: readonly AnyTool[], version: string): string {
+  const list = tools.map((t) => t.name).join(", ");
+  return `Tools served by the toolgen tool manager${list ? `: ${list}` : ""}. Each is called with POST, a JSON body and ?version=${version}.`;
 }
 
 /** The description's first sentence, short enough for a summary line (linters want one). */
 function summaryOf(description: string): string {
-  const first = description.trim().split(/(?<=[.!?。！？])\s/)[0] ?? description;
+  const first = description.trim().split(/(?<=[.!?])\s|(?<=[。！？])/)[0] ?? description;
   return first.length > 120 ? `${first.slice(0, 117)}...` : first;
 }

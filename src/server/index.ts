@@ -1,4 +1,20 @@
 /** `toolgen/server`: define tools in TypeScript and serve them with a generated description. */
-export { defineTool, isZodSchema, type AnyTool, type JsonSchema, type SchemaInput, type ToolDefinition, type ToolExample } from "./define-tool.js";
+export {
+  defineTool,
+  isZodSchema,
+  jsonSchema,
+  type AnyTool,
+  type Infer,
+  type InferInput,
+  type JsonSchema,
+  type SchemaInput,
+  type ToolDefinition,
+  type ToolExample,
+  type TypedJsonSchema,
+} from "./define-tool.js";
 export { serveTools, DEFAULT_MAX_BODY_BYTES, type ServeToolsOptions, type ToolServer } from "./serve-tools.js";
-export { buildDescription, descriptionYaml, examplesYaml } from "./description-document.js";
+export type { Logger } from "./tool-call.js";
+export type { ErrorBody } from "./http-answers.js";
+export type { ValidationIssue } from "./validator.js";
+export { buildDescription, descriptionYaml, type DescriptionOptions } from "./description-document.js";
+export { examplesYaml } from "./examples-document.js";

@@ -1,33 +1,44 @@
 /**
  * The tool manager: every tool on one port as `POST /<namespace>/<version>/<ToolName>?version=<v>`,
  * plus the generated description and examples at the fixed paths (spec part A, "tool-manager
- * served tools"). Plain `node:http`: the per-request work is one JSON parse, one validation, the
- * handler and one JSON stringify, and nothing else sits in the way (BENCHMARKS.md compares it with
- * a bare handler).
+ * served tools").
+ *
+ * Plain `node:http`, chosen by measurement (bench/server.mjs, BENCHMARKS.md): the per-request
+ * work is one JSON parse, one validation, the handler and one JSON stringify, and nothing else
+ * sits in the way, so it keeps ~0.9x of a bare handler doing only the JSON work. Hono's Node
+ * adapter converts every request to a Web `Request` and measured 20-45% behind bare node:http
+ * (research §3.3); fastify is level with bare, but its ajv coerces `{ word: 2 }` into "2" and it
+ * renames schemas unless configured, and we would still write the description ourselves.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { AnyTool } from "./define-tool.js";
-import { descriptionYaml, examplesYaml, toolPath } from "./description-document.js";
-import { compileValidator, type ValidationIssue, type Validator } from "./validator.js";
+import { descriptionYaml } from "./description-document.js";
+import { examplesYaml } from "./examples-document.js";
+import { sendError, sendText } from "./http-answers.js";
+import { declaredTooLarge } from "./read-body.js";
+import { callTool, type Logger } from "./tool-call.js";
+import { buildRoutes } from "./tool-routes.js";
 
 export interface ServeToolsOptions {
-  /** First segment of every tool name and path; the description's `info.title`. */
+  /** First segment of every path and tool name; the description's `info.title`. */
   readonly namespace: string;
   /** Second segment; the description's `info.version`; required as `?version=` on every call. */
   readonly version: string;
-  /** `info.description` of the published description. */
+  /** `info.description` of the published description (default: a sentence listing the tools). */
   readonly description?: string;
-  /** Default 0: any free port. */
+  /** Default 0: any free port (read the chosen one from `url`). */
   readonly port?: number;
-  /** Default 127.0.0.1: this machine only. */
+  /** Default 127.0.0.1: this machine only. Use 0.0.0.0 deliberately, to serve other machines. */
   readonly host?: string;
-  /** Largest accepted request body in bytes (default 1 MiB); larger ones get 413. */
+  /** Largest accepted request body in bytes (default 1 MiB); a larger one gets 413. */
   readonly maxBodyBytes?: number;
   /** Check what `run` returns against `output` (default: on unless NODE_ENV is "production"). */
   readonly validateOutput?: boolean;
-  /** Where handler failures are reported (default console.error). Answers never carry them. */
-  readonly logger?: (message: string, error?: unknown) => void;
+  /** Where failures are reported (default console.error). Answers never carry them. */
+  readonly logger?: Logger;
+  /** How long `close()` waits for requests in flight before cutting them off (default 30 s). */
+  readonly closeTimeoutMs?: number;
 }
 
 export interface ToolServer {
@@ -37,182 +48,142 @@ export interface ToolServer {
   close(): Promise<void>;
 }
 
-interface Route {
-  readonly tool: AnyTool;
-  readonly validateInput: Validator;
-  readonly validateOutput: Validator | undefined;
-}
-
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+const DEFAULT_CLOSE_TIMEOUT_MS = 30_000;
+const DESCRIPTION_PATH = "/.well-known/openapi.yaml";
+const EXAMPLES_PATH = "/.well-known/examples.yaml";
+/** Namespace and version are path segments: no separators, nothing that needs a second look. */
+const SEGMENT = /^[^/?#%\s\p{Cc}]+$/u;
 
 export async function serveTools(tools: readonly AnyTool[], options: ServeToolsOptions): Promise<ToolServer> {
   const { namespace, version } = options;
-  if (!namespace || /[/?#]/.test(namespace)) throw new TypeError(`serveTools: namespace "${namespace}" must be non-empty and contain no / ? #`);
-  if (!version || /[/?#]/.test(version)) throw new TypeError(`serveTools: version "${version}" must be non-empty and contain no / ? #`);
-  const checkOutput = options.validateOutput ?? process.env.NODE_ENV !== "production";
+  if (typeof namespace !== "string" || !SEGMENT.test(namespace)) throw new TypeError(`serveTools: namespace "${namespace}" must be a non-empty path segment (no / ? # % or spaces)`);
+  if (typeof version !== "string" || !SEGMENT.test(version)) throw new TypeError(`serveTools: version "${version}" must be a non-empty path segment (no / ? # % or spaces)`);
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const log = options.logger ?? ((message: string, error?: unknown) => console.error(message, error ?? ""));
-  const routes = new Map<string, Route>();
-  for (const tool of tools) {
-    const path = toolPath(namespace, version, tool);
-    if (routes.has(path)) throw new TypeError(`serveTools: two tools are named "${tool.name}"`);
-    routes.set(path, {
-      tool,
-      validateInput: compileValidator(tool.input ?? { type: "object" }),
-      validateOutput: checkOutput ? compileValidator(tool.output) : undefined,
-    });
-  }
-  const toolPrefix = `/${encodeURIComponent(namespace)}/${encodeURIComponent(version)}/`;
-  let description = "";
+  if (!(maxBodyBytes > 0)) throw new TypeError(`serveTools: maxBodyBytes must be positive`);
+  const log: Logger = options.logger ?? ((message, error) => (error === undefined ? console.error(message) : console.error(message, error)));
+  const routes = buildRoutes(tools, { namespace, version, validateOutput: options.validateOutput ?? process.env.NODE_ENV !== "production" });
+  const settings = { version, maxBodyBytes, log };
   const examples = examplesYaml(tools);
-  let inFlight = 0;
+  const toolPrefix = `/${namespace}/${version}/`;
+  let description = ""; // written once the address is known
+  const inFlight = new Set<ServerResponse>();
   let closing = false;
-  let drained: (() => void) | undefined;
 
-  const server = createServer((req, res) => {
-    inFlight++;
-    res.on("close", () => {
-      inFlight--;
-      if (closing && inFlight === 0) drained?.();
-    });
-    if (closing) res.setHeader("connection", "close");
-    handle(req, res).catch((error: unknown) => {
-      log(`tool server: unexpected failure on ${req.method} ${req.url}`, error);
-      if (!res.headersSent) sendJson(res, 500, { error: "internal error", message: "the request failed" });
-      else res.destroy();
-    });
-  });
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const dispatch = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const rawUrl = req.url ?? "/";
     const queryAt = rawUrl.indexOf("?");
-    const path = queryAt >= 0 ? rawUrl.slice(0, queryAt) : rawUrl;
-    if (path === "/.well-known/openapi.yaml" && (req.method === "GET" || req.method === "HEAD")) {
-      return sendText(res, 200, description, "application/yaml", req.method === "HEAD");
-    }
-    if (path === "/.well-known/examples.yaml" && (req.method === "GET" || req.method === "HEAD")) {
-      if (examples === undefined) return sendJson(res, 404, { error: "not found", message: "no tool of this server has examples" });
-      return sendText(res, 200, examples, "application/yaml", req.method === "HEAD");
-    }
-    const route = routes.get(path);
-    if (!route) {
-      const message = path.startsWith(toolPrefix)
-        ? `no tool "${decodeURIComponent(path.slice(toolPrefix.length))}"; this server has ${[...routes.values()].map((r) => r.tool.name).join(", ")}`
-        : `no route ${path}`;
-      return sendJson(res, 404, { error: "not found", message });
-    }
-    if (req.method !== "POST") {
+    const path = decodePath(queryAt >= 0 ? rawUrl.slice(0, queryAt) : rawUrl);
+    const route = path === undefined ? undefined : routes.get(path);
+    if (route) {
+      if (req.method === "POST") return callTool(route, req, res, queryAt >= 0 ? rawUrl.slice(queryAt + 1) : "", settings);
       res.setHeader("allow", "POST");
-      return sendJson(res, 405, { error: "method not allowed", message: `${route.tool.name} is called with POST` });
+      return sendError(res, 405, { error: "method not allowed", message: `${route.tool.name} is called with POST` });
     }
-    const query = new URLSearchParams(queryAt >= 0 ? rawUrl.slice(queryAt + 1) : "");
-    const asked = query.get("version");
-    if (asked !== version) {
-      return sendJson(res, 400, {
-        error: "wrong version",
-        message: `this server serves version ${version}${asked === null ? "; add ?version=" + version : `, not ${asked}`}`,
-      });
-    }
-    const body = await readBody(req, maxBodyBytes);
-    if (body === undefined) {
-      res.setHeader("connection", "close");
-      return sendJson(res, 413, { error: "payload too large", message: `the request body is larger than ${maxBodyBytes} bytes` });
-    }
-    let input: unknown = {};
-    if (body.length > 0) {
-      try {
-        input = JSON.parse(body.toString("utf8"));
-      } catch (error) {
-        return sendJson(res, 400, { error: "invalid JSON", message: `the request body is not valid JSON: ${(error as Error).message}` });
+    if (path === DESCRIPTION_PATH || path === EXAMPLES_PATH) {
+      const headOnly = req.method === "HEAD";
+      if (req.method !== "GET" && !headOnly) {
+        res.setHeader("allow", "GET, HEAD");
+        return sendError(res, 405, { error: "method not allowed", message: `${path} is read with GET or HEAD` });
       }
+      if (path === DESCRIPTION_PATH) return sendText(res, 200, description, "application/yaml", headOnly);
+      if (examples === undefined) return sendError(res, 404, { error: "not found", message: "no tool of this server has examples" });
+      return sendText(res, 200, examples, "application/yaml", headOnly);
     }
-    const checked = route.validateInput(input);
-    if (!checked.ok) return sendJson(res, 400, invalid("invalid input", route.tool.name, checked.issues));
-    let output: unknown;
-    try {
-      output = await route.tool.run(checked.value);
-    } catch (error) {
-      log(`tool ${route.tool.name} failed`, error);
-      return sendJson(res, 500, { error: "internal error", message: `the tool ${route.tool.name} failed` });
-    }
-    if (route.validateOutput) {
-      const result = route.validateOutput(output);
-      if (!result.ok) {
-        const detail = result.issues.map((i) => `${i.path || "(result)"} ${i.message}`).join("; ");
-        log(`tool ${route.tool.name} returned a result that does not match its output schema: ${detail}`);
-        return sendJson(res, 500, { error: "internal error", message: `the tool ${route.tool.name} returned an invalid result` });
-      }
-      output = result.value;
-    }
-    sendJson(res, 200, output);
-  }
-
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
-  });
-  const address = server.address() as AddressInfo;
-  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
-  const url = `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${address.port}`;
-  description = descriptionYaml(tools, { namespace, version, serverUrl: url, ...(options.description ? { description: options.description } : {}) });
-
-  return {
-    url,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        closing = true;
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeIdleConnections();
-        const finish = () => server.closeAllConnections();
-        if (inFlight === 0) finish();
-        else drained = finish;
-      }),
+    const message =
+      path?.startsWith(toolPrefix) === true
+        ? `no tool "${path.slice(toolPrefix.length)}"; this server has ${[...routes.values()].map((r) => r.tool.name).join(", ") || "no tools"}`
+        : `no route ${path ?? rawUrl}; tools are at ${toolPrefix}<ToolName>, the description at ${DESCRIPTION_PATH}`;
+    return sendError(res, 404, { error: "not found", message });
   };
-}
 
-function invalid(error: string, tool: string, issues: readonly ValidationIssue[]) {
-  const fields = issues.map((i) => `${i.path || "(input)"}: ${i.message}`).join("; ");
-  return { error, message: `${tool}: ${fields}`, issues };
-}
+  const handle = (req: IncomingMessage, res: ServerResponse): void => {
+    inFlight.add(res);
+    const socket = req.socket;
+    res.on("close", () => {
+      inFlight.delete(res);
+      // A keep-alive connection whose answer was already under way when close() began: end it
+      // gently (what is written still goes out) instead of leaving it open until its timeout.
+      if (closing && !socket.destroyed) socket.end();
+    });
+    req.on("error", () => {}); // a client that vanishes mid-request is not the server's failure
+    if (closing) res.setHeader("connection", "close");
+    dispatch(req, res).catch((error: unknown) => {
+      log(`tool server: unexpected failure on ${req.method} ${req.url}`, error);
+      if (!res.headersSent) sendError(res, 500, { error: "internal error", message: "the request failed; the details are in the server's log" });
+      else res.destroy();
+    });
+  };
 
-/**
- * The body, or `undefined` once it passes `limit`. Past the limit the rest is drained unread (not
- * destroyed), so the 413 answer still reaches the client before the connection closes.
- */
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
-  return new Promise((resolve, reject) => {
-    if (Number(req.headers["content-length"] ?? 0) > limit) {
-      req.resume();
-      return resolve(undefined);
+  const server = createServer(handle);
+  // `Expect: 100-continue`: refuse an announced oversized body before the client sends it.
+  server.on("checkContinue", (req, res) => {
+    if (!declaredTooLarge(req, maxBodyBytes)) {
+      res.writeContinue();
+      return handle(req, res);
     }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let over = false;
-    req.on("data", (chunk: Buffer) => {
-      if (over) return;
-      size += chunk.length;
-      if (size > limit) {
-        over = true;
-        chunks.length = 0;
-        resolve(undefined);
-        return;
-      }
-      chunks.push(chunk);
+    res.setHeader("connection", "close");
+    sendError(res, 413, { error: "payload too large", message: `the request body is larger than ${maxBodyBytes} bytes` });
+  });
+
+  await listen(server, options.port ?? 0, options.host ?? "127.0.0.1");
+  const url = urlOf(server.address() as AddressInfo);
+  description = descriptionYaml(tools, { namespace, version, serverUrl: url, ...(options.description !== undefined ? { description: options.description } : {}) });
+
+  let closed: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closed ??= new Promise<void>((resolve, reject) => {
+      closing = true;
+      const timeout = options.closeTimeoutMs ?? DEFAULT_CLOSE_TIMEOUT_MS;
+      const timer = setTimeout(() => {
+        log(`tool server: ${inFlight.size} requests still running ${timeout} ms after close(); cutting them off`);
+        server.closeAllConnections();
+      }, timeout);
+      timer.unref();
+      server.close((error) => {
+        clearTimeout(timer);
+        if (error) reject(error);
+        else resolve();
+      });
+      // Idle keep-alive connections close now; busy ones answer with `Connection: close` and
+      // Node closes them after the answer, so every request in flight still gets its answer.
+      server.closeIdleConnections();
+      for (const res of inFlight) if (!res.headersSent) res.setHeader("connection", "close");
     });
-    req.on("end", () => {
-      if (!over) resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+    return closed;
+  };
+
+  return { url, close };
+}
+
+/** `/WordBook/v1/AddWord`, percent-decoded, or undefined when the encoding is malformed. */
+function decodePath(path: string): string | undefined {
+  if (!path.includes("%")) return path;
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return undefined;
+  }
+}
+
+function listen(server: ReturnType<typeof createServer>, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      const reason = error.code === "EADDRINUSE" ? "the port is in use (port 0 picks a free one)" : error.message;
+      reject(Object.assign(new Error(`serveTools: cannot listen on ${host}:${port}: ${reason}`, { cause: error }), { code: error.code }));
+    };
+    server.once("error", onError);
+    server.listen(port, host, () => {
+      server.off("error", onError);
+      resolve();
     });
-    req.on("error", reject);
   });
 }
 
-function sendJson(res: ServerResponse, status: number, value: unknown): void {
-  const text = JSON.stringify(value) ?? "null";
-  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(text) });
-  res.end(text);
-}
-
-function sendText(res: ServerResponse, status: number, text: string, type: string, headOnly: boolean): void {
-  res.writeHead(status, { "content-type": `${type}; charset=utf-8`, "content-length": Buffer.byteLength(text) });
-  res.end(headOnly ? undefined : text);
+/** The address to publish: a wildcard listener is reached on loopback from this machine. */
+function urlOf(address: AddressInfo): string {
+  if (address.address === "0.0.0.0") return `http://127.0.0.1:${address.port}`;
+  if (address.address === "::") return `http://[::1]:${address.port}`;
+  const host = address.family === "IPv6" || address.address.includes(":") ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
 }

@@ -1,7 +1,8 @@
 /**
- * define -> serve -> generate -> compile -> call: tools with every kind of field, served on
- * 127.0.0.1, turned into a typed client by toolgen, type-checked with tsc --strict, and called;
- * each result equals what `run` returned.
+ * define -> serve -> generate -> compile -> call: tools with every kind of field (fixtures/every-kind.ts)
+ * and the rich-types sample, served on 127.0.0.1, turned into a typed client by toolgen,
+ * type-checked with tsc --strict, then called through the generated JavaScript; each result
+ * equals what `run` returns for the same validated input.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -9,13 +10,21 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { generate } from "../../src/generate.js";
 import { serveTools, type ToolServer } from "../../src/server/index.js";
-import { convertTemperature, createOrder, richTypeTools, RICH_NAMESPACE, RICH_VERSION } from "../../src/server/samples/rich-types.js";
+import { convertTemperature, createOrder, ping, richTypeTools, RICH_NAMESPACE, RICH_VERSION } from "../../src/server/samples/rich-types.js";
 import { freshOutputDir } from "../support/output-dir.js";
 import { typecheck } from "../support/typecheck.js";
+import { countNodes, everyField, everyKindTools, NAMESPACE, noInput, sampleInput, sampleTree, scaleVector, VERSION } from "./fixtures/every-kind.js";
 
-let server: ToolServer;
-beforeAll(async () => void (server = await serveTools(richTypeTools, { namespace: RICH_NAMESPACE, version: RICH_VERSION })));
-afterAll(() => server.close());
+let kinds: ToolServer;
+let shop: ToolServer;
+beforeAll(async () => {
+  kinds = await serveTools(everyKindTools, { namespace: NAMESPACE, version: VERSION });
+  shop = await serveTools(richTypeTools, { namespace: RICH_NAMESPACE, version: RICH_VERSION });
+});
+afterAll(async () => {
+  await kinds.close();
+  await shop.close();
+});
 
 const order = {
   customer: { name: "Ada", email: null },
@@ -24,15 +33,67 @@ const order = {
     { sku: "ink", quantity: 1, unitPrice: 4 },
   ],
   priority: "high" as const,
+  tags: ["b", "a"],
   note: null,
 };
 
-test("the generated client compiles and type-checks calls against the tools' schemas", async () => {
+test("the generated client compiles under tsc --strict and types every field", async () => {
   const out = freshOutputDir("server/round-trip-ts");
-  await generate(server.url, { out, env: {} });
+  await generate(kinds.url, { out, env: {} });
   writeFileSync(
     join(out, "app.ts"),
-    `import { createOrder, convertTemperature, ping, toolkit } from "./index.js";
+    `import { everyField, countNodes, scaleVector, noInput } from "./index.js";
+const input = ${JSON.stringify({ ...sampleInput, limit: 10 })} as const;
+const result = await everyField({ ...input, tags: [...input.tags], scores: [...input.scores], matrix: input.matrix.map((r) => [...r]), stops: [...input.stops] });
+const total: number = result.total;
+const flag: boolean = result.echo.flag;
+const color: "red" | "green" | "blue" = result.echo.color;
+const level: 1 | 2 | 3 = result.echo.level;
+const nickname: string | null = result.echo.nickname;
+const note: string | undefined = result.echo.note;
+const zip: string | null = result.echo.address.zip;
+const cell: number | undefined = result.echo.matrix[0]?.[0];
+const extra: number | undefined = result.echo.extras["x"];
+const idOrName: string | number = result.echo.idOrName;
+const labels: string[] = (await countNodes({ tree: ${JSON.stringify(sampleTree)} })).labels;
+const scaled: number[] = (await scaleVector({ vector: [1, 2], factor: 2, unit: null })).vector;
+const answer: number = (await noInput()).answer;
+// @ts-expect-error color is an enum
+await everyField({ ...input, color: "purple" });
+// @ts-expect-error vector is required
+await scaleVector({ factor: 2, unit: "m" });
+export { total, flag, color, level, nickname, note, zip, cell, extra, idOrName, labels, scaled, answer };
+`,
+  );
+  expect(await typecheck(out)).toBe("");
+});
+
+test("every tool called through the generated JavaScript returns what run returned", async () => {
+  const out = freshOutputDir("server/round-trip-js");
+  const result = await generate(kinds.url, { out, emit: "js", env: {} });
+  expect(result.model.operations.map((o) => o.toolName)).toEqual(["Kinds/1.0/EveryField", "Kinds/1.0/CountNodes", "Kinds/1.0/ScaleVector", "Kinds/1.0/NoInput"]);
+  const gen = await import(pathToFileURL(join(out, "index.js")).href);
+
+  // run gets the validated input (zod: defaults filled), so compare with run on exactly that.
+  expect(await gen.everyField(sampleInput)).toEqual(await everyField.run(everyField.input!.parse(sampleInput)));
+  const withNote = { ...sampleInput, note: "hi", limit: 3, idOrName: "seven" };
+  expect(await gen.everyField(withNote)).toEqual(await everyField.run(everyField.input!.parse(withNote)));
+  expect(await gen.countNodes({ tree: sampleTree })).toEqual(await countNodes.run({ tree: sampleTree }));
+  expect(await gen.countNodes({ tree: sampleTree })).toEqual({ count: 4, labels: ["root", "a", "a1", "b"] });
+  expect(await gen.scaleVector({ vector: [1, -2.5], unit: "m" })).toEqual({ vector: [2, -5], unit: "m" });
+  expect(await gen.scaleVector({ vector: [1, 2], factor: 0.5, unit: null })).toEqual(await scaleVector.run({ vector: [1, 2], factor: 0.5, unit: null }));
+  expect(await gen.noInput()).toEqual(await noInput.run(undefined));
+
+  // The same through the toolkit a model's tool call goes through.
+  expect(await gen.toolkit.call("Kinds/1.0/NoInput", "{}")).toEqual({ answer: 42 });
+});
+
+test("the rich-types sample round-trips too, through the typed client and the JavaScript one", async () => {
+  const ts = freshOutputDir("server/round-trip-shop-ts");
+  await generate(shop.url, { out: ts, env: {} });
+  writeFileSync(
+    join(ts, "app.ts"),
+    `import { createOrder, convertTemperature, ping } from "./index.js";
 const order = await createOrder(${JSON.stringify(order)});
 const total: number = order.total;
 const wrapped: boolean = order.giftWrap;
@@ -43,29 +104,36 @@ const pong: true = (await ping()).pong;
 await createOrder({ ...${JSON.stringify(order)}, priority: "urgent" });
 // @ts-expect-error celsius is required
 await convertTemperature({ precision: 2 });
-export { total, wrapped, note, f, pong, toolkit };
+export { total, wrapped, note, f, pong };
 `,
   );
-  expect(await typecheck(out)).toBe("");
-});
+  expect(await typecheck(ts)).toBe("");
 
-test("every tool called through the generated code returns what run returned", async () => {
-  const out = freshOutputDir("server/round-trip-js");
-  const result = await generate(server.url, { out, emit: "js", env: {} });
-  expect(result.model.operations.map((o) => o.toolName)).toEqual(["Shop/2024-06/CreateOrder", "Shop/2024-06/ConvertTemperature", "Shop/2024-06/Ping"]);
-  const gen = await import(pathToFileURL(join(out, "index.js")).href);
-  expect(await gen.createOrder(order)).toEqual(await createOrder.run(order));
-  expect(await gen.createOrder({ ...order, giftWrap: true, note: "ring twice" })).toEqual(
-    await createOrder.run({ ...order, giftWrap: true, note: "ring twice" }),
-  );
+  const js = freshOutputDir("server/round-trip-shop-js");
+  await generate(shop.url, { out: js, emit: "js", env: {} });
+  const gen = await import(pathToFileURL(join(js, "index.js")).href);
+  const gift = { ...order, giftWrap: true, note: "ring twice" };
+  expect(await gen.createOrder(order)).toEqual(await createOrder.run(createOrder.input!.parse(order)));
+  expect(await gen.createOrder(gift)).toEqual(await createOrder.run(createOrder.input!.parse(gift)));
   expect(await gen.convertTemperature({ celsius: -3, precision: 2 })).toEqual(await convertTemperature.run({ celsius: -3, precision: 2 }));
-  expect(await gen.ping()).toEqual({ pong: true });
+  expect(await gen.ping()).toEqual(await ping.run(undefined));
 });
 
 test("generating from the served description is deterministic", async () => {
   const a = freshOutputDir("server/det-a");
   const b = freshOutputDir("server/det-b");
-  const first = await generate(server.url, { out: a, env: {} });
-  const second = await generate(server.url, { out: b, env: {} });
+  const first = await generate(kinds.url, { out: a, env: {} });
+  const second = await generate(kinds.url, { out: b, env: {} });
   expect(second.files).toEqual(first.files);
+});
+
+// Known generator issue, not the tool manager's: src/emit/schema-types.ts runs openapi-typescript
+// with `defaultNonNullable: true`, which makes a request field with a `default` required in the
+// generated types, although the caller may leave it out (the server fills it in). Remove `.fails`
+// once a defaulted input field is optional in the generated client.
+test.fails("generator: an input field with a default may be left out of the typed call", async () => {
+  const out = freshOutputDir("server/round-trip-default");
+  await generate(kinds.url, { out, env: {} });
+  writeFileSync(join(out, "app.ts"), `import { everyField } from "./index.js";\nexport const r = await everyField(${JSON.stringify(sampleInput)});\n`);
+  expect(await typecheck(out)).toBe("");
 });

@@ -1,9 +1,10 @@
 /**
- * A second sample with richer types: nested objects, arrays of objects, enums, optional and
- * nullable fields, integers, numbers and booleans, plus one tool defined with plain JSON Schema.
+ * A second sample with richer types: nested objects, arrays of objects and of strings, enums,
+ * optional, defaulted and nullable fields, integers, numbers and booleans; one tool written with
+ * plain JSON Schema (typed through `jsonSchema<T>`), and one without input.
  */
 import { z } from "zod";
-import { defineTool } from "../define-tool.js";
+import { defineTool, jsonSchema } from "../define-tool.js";
 
 const LineItem = z.object({
   sku: z.string().describe("Stock keeping unit."),
@@ -24,6 +25,7 @@ export const createOrder = defineTool({
     items: z.array(LineItem).min(1).describe("What is ordered."),
     priority: z.enum(["low", "normal", "high"]).describe("How urgent the order is."),
     giftWrap: z.boolean().optional().describe("Wrap the parcel as a gift."),
+    tags: z.array(z.string()).default([]).describe("Labels for the order; none when left out."),
     note: z.string().nullable().optional().describe("A note for the courier."),
   }),
   output: z.object({
@@ -32,6 +34,7 @@ export const createOrder = defineTool({
     itemCount: z.number().int().describe("Number of units ordered."),
     priority: z.enum(["low", "normal", "high"]).describe("As requested."),
     giftWrap: z.boolean().describe("Whether the parcel is gift-wrapped."),
+    tags: z.array(z.string()).describe("The labels, sorted."),
     note: z.string().nullable().describe("The courier note, or null."),
     customer: z.object({ name: z.string().describe("Full name."), email: z.string().nullable().describe("Contact address.") }).describe("Who ordered."),
   }),
@@ -41,16 +44,17 @@ export const createOrder = defineTool({
     itemCount: input.items.reduce((sum, i) => sum + i.quantity, 0),
     priority: input.priority,
     giftWrap: input.giftWrap ?? false,
+    tags: [...input.tags].sort(),
     note: input.note ?? null,
     customer: { name: input.customer.name, email: input.customer.email },
   }),
 });
 
 /** The same kind of tool written with plain JSON Schema instead of zod. */
-export const convertTemperature = defineTool<Record<string, unknown>, Record<string, unknown>, { celsius: number; precision?: number }, { fahrenheit: number; freezing: boolean }>({
+export const convertTemperature = defineTool({
   name: "ConvertTemperature",
   description: "Converts a temperature from Celsius to Fahrenheit.",
-  input: {
+  input: jsonSchema<{ celsius: number; precision?: number }>({
     type: "object",
     required: ["celsius"],
     properties: {
@@ -58,15 +62,15 @@ export const convertTemperature = defineTool<Record<string, unknown>, Record<str
       precision: { type: "integer", minimum: 0, maximum: 6, description: "Decimal places to keep." },
     },
     additionalProperties: false,
-  },
-  output: {
+  }),
+  output: jsonSchema<{ fahrenheit: number; freezing: boolean }>({
     type: "object",
     required: ["fahrenheit", "freezing"],
     properties: {
       fahrenheit: { type: "number", description: "Degrees Fahrenheit." },
       freezing: { type: "boolean", description: "Whether water freezes at this temperature." },
     },
-  },
+  }),
   run: ({ celsius, precision = 1 }) => ({
     fahrenheit: Number((celsius * 1.8 + 32).toFixed(precision)),
     freezing: celsius <= 0,

@@ -1,0 +1,50 @@
+/**
+ * The route table, built once at startup: for each tool its path, and its validators compiled.
+ * Everything that can be wrong with a definition is found here, before the server listens: two
+ * tools with one name, a schema ajv cannot compile, an example whose arguments the tool's own
+ * input schema refuses (it would teach the model a call that fails).
+ */
+import type { AnyTool } from "./define-tool.js";
+import { describeIssues } from "./http-answers.js";
+import { compileValidator, type Validator } from "./validator.js";
+
+export interface ToolRoute {
+  readonly tool: AnyTool;
+  readonly validateInput: Validator;
+  /** Present when output validation is on. */
+  readonly validateOutput: Validator | undefined;
+}
+
+export interface RouteOptions {
+  readonly namespace: string;
+  readonly version: string;
+  readonly validateOutput: boolean;
+}
+
+/** A tool without input accepts `{}` (and any object: extra keys are ignored). */
+const NO_INPUT = { type: "object" };
+
+export function buildRoutes(tools: readonly AnyTool[], options: RouteOptions): Map<string, ToolRoute> {
+  const routes = new Map<string, ToolRoute>();
+  for (const tool of tools) {
+    // Matched against the request's percent-decoded path (the description writes it encoded).
+    const path = `/${options.namespace}/${options.version}/${tool.name}`;
+    if (routes.has(path)) throw new TypeError(`serveTools: two tools are named "${tool.name}"`);
+    const compile = (schema: Parameters<typeof compileValidator>[0], role: "input" | "output") => {
+      try {
+        return compileValidator(schema, role);
+      } catch (error) {
+        throw new TypeError(`serveTools: tool ${tool.name}: ${(error as Error).message}`);
+      }
+    };
+    const validateInput = compile(tool.input ?? NO_INPUT, "input");
+    (tool.examples ?? []).forEach((example: { arguments?: unknown }, index: number) => {
+      const checked = validateInput(structuredClone(example.arguments ?? {}));
+      if (!checked.ok) {
+        throw new TypeError(`serveTools: tool ${tool.name}: example ${index + 1} has arguments its input schema refuses: ${describeIssues(checked.issues)}`);
+      }
+    });
+    routes.set(path, { tool, validateInput, validateOutput: options.validateOutput ? compile(tool.output, "output") : undefined });
+  }
+  return routes;
+}
