@@ -13,12 +13,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { AnyTool } from "./define-tool.js";
-import { descriptionYaml } from "./description-document.js";
+import { buildDescription } from "./description-document.js";
 import { examplesYaml } from "./examples-document.js";
 import { sendError, sendText } from "./http-answers.js";
 import { declaredTooLarge } from "./read-body.js";
 import { callTool, type Logger } from "./tool-call.js";
 import { buildRoutes } from "./tool-routes.js";
+import { toYaml } from "./yaml-text.js";
 
 export interface ServeToolsOptions {
   /** First segment of every path and tool name; the description's `info.title`. */
@@ -63,7 +64,7 @@ export async function serveTools(tools: readonly AnyTool[], options: ServeToolsO
   if (!(maxBodyBytes > 0)) throw new TypeError(`serveTools: maxBodyBytes must be positive`);
   const log: Logger = options.logger ?? ((message, error) => (error === undefined ? console.error(message) : console.error(message, error)));
   const routes = buildRoutes(tools, { namespace, version, validateOutput: options.validateOutput ?? process.env.NODE_ENV !== "production" });
-  const settings = { version, maxBodyBytes, log };
+  const settings = { version, versionQuery: `version=${encodeURIComponent(version)}`, maxBodyBytes, log };
   const examples = examplesYaml(tools);
   const toolPrefix = `/${namespace}/${version}/`;
   let description = ""; // written once the address is known
@@ -126,9 +127,12 @@ export async function serveTools(tools: readonly AnyTool[], options: ServeToolsO
     sendError(res, 413, { error: "payload too large", message: `the request body is larger than ${maxBodyBytes} bytes` });
   });
 
+  // Built before listening, so a schema that cannot be published fails without a port held open;
+  // only `servers` waits for the address.
+  const document = buildDescription(tools, { namespace, version, serverUrl: "", ...(options.description !== undefined ? { description: options.description } : {}) });
   await listen(server, options.port ?? 0, options.host ?? "127.0.0.1");
   const url = urlOf(server.address() as AddressInfo);
-  description = descriptionYaml(tools, { namespace, version, serverUrl: url, ...(options.description !== undefined ? { description: options.description } : {}) });
+  description = toYaml({ ...document, servers: [{ url }] });
 
   let closed: Promise<void> | undefined;
   const close = (): Promise<void> => {

@@ -14,6 +14,8 @@ export type Logger = (message: string, error?: unknown) => void;
 
 export interface CallSettings {
   readonly version: string;
+  /** `version=<v>`, URL-encoded. */
+  readonly versionQuery: string;
   readonly maxBodyBytes: number;
   readonly log: Logger;
 }
@@ -27,7 +29,8 @@ export async function callTool(route: ToolRoute, req: IncomingMessage, res: Serv
     return sendError(res, 413, { error: "payload too large", message: `the request body is larger than ${settings.maxBodyBytes} bytes` });
   }
 
-  const asked = query === "" ? null : new URLSearchParams(query).get("version");
+  // The query every client sends is exactly `version=<v>`: compare it as text before parsing.
+  const asked = query === settings.versionQuery ? settings.version : query === "" ? null : new URLSearchParams(query).get("version");
   if (asked !== settings.version) {
     const hint = asked === null ? `add ?version=${settings.version} to the address` : `not ${asked}`;
     return sendError(res, 400, { error: "wrong version", message: `this server serves version ${settings.version}; ${hint}` });

@@ -6,6 +6,7 @@
  */
 import type { AnyTool } from "./define-tool.js";
 import { describeIssues } from "./http-answers.js";
+import { toJsonSchema, type SchemaRole } from "./schema-source.js";
 import { compileValidator, type Validator } from "./validator.js";
 
 export interface ToolRoute {
@@ -37,6 +38,7 @@ export function buildRoutes(tools: readonly AnyTool[], options: RouteOptions): M
         throw new TypeError(`serveTools: tool ${tool.name}: ${(error as Error).message}`);
       }
     };
+    for (const role of ["input", "output"] as const) checkObjectSchema(tool, role);
     const validateInput = compile(tool.input ?? NO_INPUT, "input");
     (tool.examples ?? []).forEach((example: { arguments?: unknown }, index: number) => {
       const checked = validateInput(structuredClone(example.arguments ?? {}));
@@ -47,4 +49,24 @@ export function buildRoutes(tools: readonly AnyTool[], options: RouteOptions): M
     routes.set(path, { tool, validateInput, validateOutput: options.validateOutput ? compile(tool.output, "output") : undefined });
   }
   return routes;
+}
+
+/**
+ * A tool's input is the JSON object of its arguments (every model API takes tool arguments as an
+ * object) and its answer is a JSON object (the spec's "HTTP 200 with a JSON object"), so a schema
+ * that declares another type (`z.string()`, `{ type: "array" }`) is refused at startup.
+ */
+function checkObjectSchema(tool: AnyTool, role: SchemaRole): void {
+  const schema = role === "input" ? tool.input : tool.output;
+  if (schema === undefined) return;
+  let type: unknown;
+  try {
+    type = toJsonSchema(schema, role).schema.type;
+  } catch (error) {
+    throw new TypeError(`serveTools: tool ${tool.name}: the ${role} schema cannot be converted: ${(error as Error).message}`);
+  }
+  const types = Array.isArray(type) ? type : [type];
+  if (type !== undefined && !types.includes("object")) {
+    throw new TypeError(`serveTools: tool ${tool.name}: the ${role} schema must describe a JSON object (z.object(...) or { type: "object" }), not ${JSON.stringify(type)}`);
+  }
 }

@@ -19,12 +19,16 @@ export function toYaml(value: unknown): string {
   return document.toString({ lineWidth: 0 });
 }
 
-/** Words and identifiers (most of a description) need no parsing to know they stay strings. */
-const PLAIN_WORDS = /^[A-Za-z][A-Za-z0-9 _.-]*$/;
+/**
+ * Every YAML 1.1 or 1.2 scalar that is not a string (a number, date, time, `.inf`, `~`, `<<`,
+ * `=`) starts with something other than a letter, except the boolean and null words. So a string
+ * that starts with a letter and is not one of those words reads as itself everywhere: no need to
+ * parse it (most of a description is such text).
+ */
 const YAML11_WORDS = /^(y|yes|n|no|on|off|true|false|null)$/i;
 
 function readsAsItself(text: string): boolean {
-  if (PLAIN_WORDS.test(text) && !YAML11_WORDS.test(text) && !text.endsWith(" ")) return true;
+  if (/^\p{L}/u.test(text)) return !YAML11_WORDS.test(text);
   if (text === "=" || text === "<<") return false;
   try {
     return parse(text) === text && parse(text, { version: "1.1" }) === text;

@@ -151,6 +151,7 @@ describe("deterministic", () => {
     const a = await get(first);
     expect(await get(first)).toBe(a);
     expect((await get(second)).replaceAll(second.url, "URL")).toBe(a.replaceAll(first.url, "URL"));
+    expect(a).toBe(descriptionYaml(everyKindTools, { namespace: NAMESPACE, version: VERSION, serverUrl: first.url }));
   });
 });
 

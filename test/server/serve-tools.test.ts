@@ -247,7 +247,7 @@ describe("output validation settings", () => {
 });
 
 describe("definitions are checked when the server starts", () => {
-  test("an example the input schema refuses, two tools with one name, a bad namespace, a taken port", async () => {
+  test("an example the input schema refuses, two tools with one name, a non-object schema, a bad namespace, a taken port", async () => {
     const badExample = defineTool({
       name: "Add",
       description: "Adds.",
@@ -258,6 +258,10 @@ describe("definitions are checked when the server starts", () => {
     });
     await expect(serveTools([badExample], { namespace: "N", version: "1" })).rejects.toThrow(/tool Add: example 1 has arguments its input schema refuses: \/a: /);
     await expect(serveTools([broken, broken], { namespace: "N", version: "1" })).rejects.toThrow(/two tools are named "Broken"/);
+    const stringInput = defineTool({ name: "S", description: "d", input: z.string(), output: z.object({}), run: () => ({}) });
+    await expect(serveTools([stringInput], { namespace: "N", version: "1" })).rejects.toThrow(/tool S: the input schema must describe a JSON object .*not "string"/);
+    const arrayOutput = defineTool({ name: "A", description: "d", output: { type: "array" }, run: () => [] });
+    await expect(serveTools([arrayOutput], { namespace: "N", version: "1" })).rejects.toThrow(/tool A: the output schema must describe a JSON object/);
     await expect(serveTools([broken], { namespace: "a/b", version: "1" })).rejects.toThrow(/namespace "a\/b"/);
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
