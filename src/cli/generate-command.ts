@@ -3,7 +3,6 @@ import { collect, parseHeader } from "./repeatable-options.js";
 import { relative } from "node:path";
 import { Option, type Command } from "commander";
 import { BadInputError } from "../load/bad-input-error.js";
-import { generate } from "../generate.js";
 import type { CliIo } from "./cli-io.js";
 
 interface GenerateFlags {
@@ -43,6 +42,9 @@ export function addGenerateCommand(program: Command, io: CliIo): void {
       }
       if (!flags.out) throw new BadInputError("--out <dir> is required");
       const headers = Object.fromEntries(flags.header.map(parseHeader));
+      // Loaded here, not at start-up: openapi-typescript, ts-morph and prettier cost ~1.6 s to
+      // import, which every other command (serve, kb serve, mcp, diff) would pay for nothing.
+      const { generate } = await import("../generate.js");
       const result = await generate(source, {
         out: flags.out,
         check: flags.check === true,

@@ -9,7 +9,6 @@
 import { collect, parseHeader } from "./repeatable-options.js";
 import { InvalidArgumentError, type Command } from "commander";
 import { BadInputError } from "../load/bad-input-error.js";
-import { serveMcpHttp, serveMcpStdio } from "../mcp/serve.js";
 import { loadToolkit } from "../runtime/load-toolkit.js";
 import type { CliIo } from "./cli-io.js";
 
@@ -39,6 +38,8 @@ export function addMcpCommand(program: Command, io: CliIo): void {
     .option("--no-output-schema", "do not declare output schemas (for servers whose answers stray from their description)")
     .action(async (source: string, flags: McpFlags) => {
       const headers = Object.fromEntries(flags.header.map(parseHeader));
+      // The MCP SDK is loaded only by this command.
+      const { serveMcpHttp, serveMcpStdio } = await import("../mcp/serve.js");
       const toolkit = await loadToolkit(source, {
         headers,
         ...(flags.token !== undefined ? { token: flags.token } : {}),
