@@ -1,14 +1,18 @@
 /**
- * The whole generate path as one function (the CLI and the programmatic API both call it):
- * load -> model -> emit -> write or check.
+ * The whole generate path as one function (the CLI, the config workflow and the programmatic
+ * API all call it): load -> model -> emit -> write or check, reporting each stage.
  */
 import { loadDescription } from "./load/load-description.js";
-import type { LoadOptions } from "./load/loaded-description.js";
+import type { LoadedDescription, LoadOptions } from "./load/loaded-description.js";
 import { buildModel } from "./model/build-model.js";
 import type { ToolkitModel } from "./model/toolkit-model.js";
 import { generateFiles, type EmitOptions } from "./emit/generate-files.js";
 import type { GeneratedFile } from "./emit/generated-file.js";
-import { staleFiles, writeFiles } from "./emit/write-output.js";
+import { checkOutput, obsoleteFiles, type StaleFile } from "./emit/check-output.js";
+import { buildLock, LOCK_FILE, type LockFile } from "./emit/lock-file.js";
+import { removeFiles, writeFiles } from "./emit/write-output.js";
+import { stage } from "./generate-progress.js";
+import { toolgenVersion } from "./toolgen-version.js";
 
 export interface GenerateOptions extends LoadOptions, EmitOptions {
   /** Output directory. */
@@ -21,18 +25,59 @@ export interface GenerateOptions extends LoadOptions, EmitOptions {
 
 export interface GenerateResult {
   readonly model: ToolkitModel;
+  readonly loaded: LoadedDescription;
+  /** Every file of the output folder, `toolgen.lock.json` included. */
   readonly files: readonly GeneratedFile[];
-  /** With `check`: the files that differ from (or are missing in) the output directory. */
-  readonly stale: readonly string[];
+  /** With `check`: the files that differ from what would be generated, each with the reason. */
+  readonly stale: readonly StaleFile[];
+  /** With `check`: the lock found in the output folder, if any. */
+  readonly previousLock?: LockFile;
+  /** Without `check`: files written because their content changed (unchanged files are not touched). */
+  readonly written: readonly string[];
+  /** Without `check`: files of the previous generation that are no longer generated, now deleted. */
+  readonly removed: readonly string[];
 }
 
 export async function generate(source: string, options: GenerateOptions): Promise<GenerateResult> {
+  const progress = options.onProgress;
   const loaded = await loadDescription(source, options);
-  let model = buildModel(loaded);
+  let model = await stage(progress, "model", () => buildModel(loaded), (m) => ({
+    detail: `${m.operations.length} operation${m.operations.length === 1 ? "" : "s"} of "${m.title}" ${m.version}`,
+    count: m.operations.length,
+  }));
   if (options.baseUrl !== undefined) model = { ...model, serverUrl: options.baseUrl.replace(/\/+$/, "") };
   for (const warning of model.warnings) options.onWarning?.(warning);
-  const files = await generateFiles(model, options);
-  if (options.check) return { model, files, stale: await staleFiles(options.out, files) };
-  await writeFiles(options.out, files);
-  return { model, files, stale: [] };
+  const emitted = await generateFiles(model, options);
+  const lock = buildLock(
+    loaded,
+    model,
+    emitted,
+    options.out,
+    {
+      emit: options.emit ?? "ts",
+      runtime: options.runtime ?? "package",
+      format: options.format !== false,
+      ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}),
+    },
+    toolgenVersion(),
+  );
+  const files = [...emitted, lock];
+  if (options.check) {
+    const report = await checkOutput(options.out, files);
+    return { model, loaded, files, stale: report.stale, ...(report.previous ? { previousLock: report.previous } : {}), written: [], removed: [] };
+  }
+  return stage(
+    progress,
+    "write",
+    async () => {
+      const obsolete = await obsoleteFiles(options.out, files);
+      const written = await writeFiles(options.out, files);
+      await removeFiles(options.out, obsolete);
+      return { model, loaded, files, stale: [], written: written.filter((path) => path !== LOCK_FILE), removed: obsolete };
+    },
+    (result) => ({
+      detail: `${result.written.length} of ${files.length - 1} files changed${result.removed.length > 0 ? `, ${result.removed.length} removed` : ""}`,
+      count: result.written.length,
+    }),
+  );
 }

@@ -1,13 +1,25 @@
-/** `toolgen <source> --out <dir>`: the generate path as a command. */
-import { collect, parseHeader } from "./repeatable-options.js";
-import { relative } from "node:path";
+/**
+ * `toolgen <source> --out <dir>` (one toolkit from the command line) and `toolgen` with no
+ * source (every toolkit of `toolgen.config.json`), each with `--check`, `--watch` and `--offline`.
+ */
+import { relative, resolve } from "node:path";
 import { Option, type Command } from "commander";
 import { BadInputError } from "../load/bad-input-error.js";
+import type { ResolvedConfig, ResolvedToolkit } from "../config/load-config.js";
+import type { ToolkitOutcome } from "../workflow/run-toolkits.js";
 import type { CliIo } from "./cli-io.js";
+import { ProgressReporter, type Verbosity } from "./progress-reporter.js";
+import { collect, parseHeader } from "./repeatable-options.js";
+import { staleMessage } from "./stale-messages.js";
 
 interface GenerateFlags {
   out?: string;
+  config?: string;
   check?: boolean;
+  watch?: boolean;
+  offline?: boolean;
+  cacheDir?: string;
+  pollInterval?: string;
   emit: "ts" | "js";
   runtime: "package" | "inline";
   baseUrl?: string;
@@ -15,14 +27,23 @@ interface GenerateFlags {
   token?: string;
   format: boolean;
   quiet?: boolean;
+  verbose?: boolean;
   allowExternalRefs?: boolean;
 }
 
+/** Options that describe one toolkit: in config mode they belong in the config file. */
+const PER_TOOLKIT = ["out", "emit", "runtime", "baseUrl", "header", "token", "format", "allowExternalRefs"] as const;
+
 export function addGenerateCommand(program: Command, io: CliIo): void {
   program
-    .argument("[source]", "tool server base address (http://127.0.0.1:5000), a .yaml/.yml/.json file, or hub:<name>")
+    .argument("[source]", "tool server base address (http://127.0.0.1:5000), a .yaml/.yml/.json file, or hub:<name>; without it, every toolkit of toolgen.config.json")
     .option("-o, --out <dir>", "output directory")
-    .option("--check", "write nothing; exit 1 and list the files that differ from what would be generated")
+    .option("-c, --config <file>", "config file (default: toolgen.config.{json,mjs,js,ts,mts} in the working directory)")
+    .option("--check", "write nothing; exit 1 and name each file that differs from what would be generated, and why")
+    .option("-w, --watch", "generate, then regenerate when a local description changes or a remote one does (polled)")
+    .option("--offline", "use the descriptions fetched last time (the cache) instead of the network")
+    .option("--cache-dir <dir>", "where fetched descriptions are kept for --offline (default: node_modules/.cache/toolgen)")
+    .option("--poll-interval <ms>", "--watch: milliseconds between polls of remote descriptions (default 5000)")
     .addOption(new Option("--emit <kind>", "ts: TypeScript files; js: .js + .d.ts").choices(["ts", "js"]).default("ts"))
     .addOption(
       new Option("--runtime <kind>", "package: import toolgen/runtime; inline: copy the runtime into <out>/runtime")
@@ -35,41 +56,132 @@ export function addGenerateCommand(program: Command, io: CliIo): void {
     .option("--allow-external-refs", "let $refs reach other origins, or files outside the description's folder")
     .option("--no-format", "skip prettier")
     .option("-q, --quiet", "print only errors")
-    .action(async (source: string | undefined, flags: GenerateFlags) => {
-      if (source === undefined) {
-        program.outputHelp();
-        return;
-      }
-      if (!flags.out) throw new BadInputError("--out <dir> is required");
-      const headers = Object.fromEntries(flags.header.map(parseHeader));
-      // Loaded here, not at start-up: openapi-typescript, ts-morph and prettier cost ~1.6 s to
-      // import, which every other command (serve, kb serve, mcp, diff) would pay for nothing.
-      const { generate } = await import("../generate.js");
-      const result = await generate(source, {
-        out: flags.out,
-        check: flags.check === true,
-        emit: flags.emit,
-        runtime: flags.runtime,
-        format: flags.format,
-        headers,
-        allowExternalRefs: flags.allowExternalRefs === true,
-        ...(flags.baseUrl !== undefined ? { baseUrl: flags.baseUrl } : {}),
-        ...(flags.token !== undefined ? { token: flags.token } : {}),
-        onWarning: (message) => io.stderr(`toolgen: warning: ${message}`),
-      });
-      const where = relative(process.cwd(), flags.out) || ".";
-      const summary = `${result.model.operations.length} operations of "${result.model.title}" ${result.model.version}`;
-      if (flags.check) {
-        if (result.stale.length > 0) {
-          for (const file of result.stale) io.stderr(`toolgen: ${where}/${file} is out of date`);
-          io.exitCode(1);
+    .option("-v, --verbose", "also print each document read and the time of each stage")
+    .action(async (source: string | undefined, flags: GenerateFlags, command: Command) => {
+      if (flags.quiet && flags.verbose) throw new BadInputError("--quiet and --verbose cannot be used together");
+      if (flags.check && flags.watch) throw new BadInputError("--check and --watch cannot be used together");
+      const pollInterval = flags.pollInterval === undefined ? undefined : parseInterval(flags.pollInterval);
+      const { defaultCacheDir, findConfigFile, loadConfigFile, DEFAULT_POLL_INTERVAL_MS } = await import("../config/load-config.js");
+      let config: ResolvedConfig;
+      if (source !== undefined) {
+        if (flags.config !== undefined) throw new BadInputError("give a source or --config, not both");
+        if (!flags.out) throw new BadInputError("--out <dir> is required");
+        config = {
+          toolkits: [oneOffToolkit(source, flags)],
+          cacheDir: resolve(flags.cacheDir ?? defaultCacheDir(process.cwd())),
+          pollInterval: pollInterval ?? DEFAULT_POLL_INTERVAL_MS,
+        };
+      } else {
+        const file = flags.config ?? findConfigFile(process.cwd());
+        if (file === undefined) {
+          program.outputHelp();
           return;
         }
-        if (!flags.quiet) io.stdout(`${where}: up to date (${summary})`);
+        const given = PER_TOOLKIT.filter((name) => command.getOptionValueSource(name) === "cli");
+        if (given.length > 0) {
+          throw new BadInputError(`--${given.map(kebab).join(", --")} describe${given.length === 1 ? "s" : ""} one toolkit; set it per toolkit in ${relative(process.cwd(), file) || file}`);
+        }
+        const loaded = await loadConfigFile(file);
+        config = {
+          ...loaded,
+          ...(flags.cacheDir !== undefined ? { cacheDir: resolve(flags.cacheDir) } : {}),
+          ...(pollInterval !== undefined ? { pollInterval } : {}),
+        };
+      }
+      const verbosity: Verbosity = flags.quiet ? "quiet" : flags.verbose ? "verbose" : "normal";
+      const reporter = new ProgressReporter(io, verbosity);
+      const label = (toolkit: ResolvedToolkit) => (config.toolkits.length > 1 ? toolkit.name : undefined);
+      const runOptions = {
+        check: flags.check === true,
+        offline: flags.offline === true,
+        onProgress: (toolkit: ResolvedToolkit, event: Parameters<ProgressReporter["progress"]>[1]) => reporter.progress(label(toolkit), event),
+        onWarning: (toolkit: ResolvedToolkit, message: string) => reporter.warning(label(toolkit), message),
+      };
+      if (config.file !== undefined) reporter.verbose(`config ${config.file}: ${config.toolkits.length} toolkit${config.toolkits.length === 1 ? "" : "s"}`);
+      reporter.verbose(`cache ${config.cacheDir}${flags.offline ? " (offline: the network is not used)" : ""}`);
+
+      if (flags.watch) {
+        const { watchToolkits } = await import("../workflow/watch-toolkits.js");
+        const controller = new AbortController();
+        const stop = () => controller.abort();
+        process.once("SIGINT", stop);
+        process.once("SIGTERM", stop);
+        try {
+          await watchToolkits(config, {
+            ...runOptions,
+            signal: controller.signal,
+            onOutcome: (outcome, trigger) => {
+              if (trigger !== "start") reporter.notice(`toolgen: ${trigger}`);
+              report(outcome, reporter, io, false);
+              if (trigger === "start") reporter.result(`Watching ${config.toolkits.length === 1 ? "the description" : `${config.toolkits.length} toolkits`} (Ctrl-C to stop)`);
+            },
+            onPollError: (toolkit, error) => reporter.warning(label(toolkit), `cannot poll the description (${error instanceof Error ? error.message : String(error)}); still watching`),
+          });
+        } finally {
+          process.off("SIGINT", stop);
+          process.off("SIGTERM", stop);
+        }
         return;
       }
-      if (!flags.quiet) io.stdout(`Generated ${summary} into ${where}/ (${result.files.length} files)`);
+
+      const { runToolkits } = await import("../workflow/run-toolkits.js");
+      const outcomes = await runToolkits(config, runOptions);
+      const internal = outcomes.find((outcome) => !outcome.ok && !(outcome.error instanceof BadInputError));
+      if (internal !== undefined && !internal.ok) throw internal.error;
+      for (const outcome of outcomes) report(outcome, reporter, io, flags.check === true);
     });
 }
 
+/** Prints one toolkit's outcome and raises the exit code: 2 bad input, 1 stale. */
+function report(outcome: ToolkitOutcome, reporter: ProgressReporter, io: CliIo, check: boolean): void {
+  const where = relative(process.cwd(), outcome.toolkit.out) || ".";
+  if (!outcome.ok) {
+    const message = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
+    reporter.error(message.replace(/\s*\n\s*/g, " "));
+    io.exitCode(2);
+    return;
+  }
+  const { result } = outcome;
+  const summary = `${result.model.operations.length} operations of "${result.model.title}" ${result.model.version}`;
+  if (check) {
+    if (result.stale.length === 0) {
+      reporter.result(`${where}: up to date (${summary})`);
+      return;
+    }
+    for (const file of result.stale) reporter.notice(`toolgen: ${where}/${file.path} ${staleMessage(file, result)}`);
+    io.exitCode(1);
+    return;
+  }
+  for (const path of result.removed) reporter.verbose(`removed ${where}/${path} (no longer generated)`);
+  const changed = result.written.length === 0 ? "nothing changed" : `${result.written.length} changed`;
+  reporter.result(`Generated ${summary} into ${where}/ (${result.files.length - 1} files, ${changed})`);
+}
 
+function oneOffToolkit(source: string, flags: GenerateFlags): ResolvedToolkit {
+  const out = resolve(flags.out ?? ".");
+  const headers = Object.fromEntries(flags.header.map(parseHeader));
+  return {
+    name: relative(process.cwd(), out) || ".",
+    source,
+    out,
+    emit: flags.emit,
+    runtime: flags.runtime,
+    format: flags.format,
+    ...(flags.baseUrl !== undefined ? { baseUrl: flags.baseUrl } : {}),
+    load: {
+      headers,
+      allowExternalRefs: flags.allowExternalRefs === true,
+      ...(flags.token !== undefined ? { token: flags.token } : {}),
+    },
+  };
+}
+
+function parseInterval(text: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 100) throw new BadInputError(`--poll-interval "${text}" must be a whole number of milliseconds, at least 100`);
+  return value;
+}
+
+function kebab(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}

@@ -5,7 +5,9 @@
  */
 import { Command, CommanderError } from "commander";
 import { BadInputError } from "../load/bad-input-error.js";
-import type { CliIo } from "./cli-io.js";
+import { toolgenVersion } from "../toolgen-version.js";
+import { colorsWanted, type CliIo } from "./cli-io.js";
+import { styleFor } from "./terminal-style.js";
 import { addDiffCommand } from "./diff-command.js";
 import { addGenerateCommand } from "./generate-command.js";
 import { addKbCommand } from "./kb-command.js";
@@ -17,6 +19,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
   const sink: CliIo = { ...io, exitCode: (c) => void (code = Math.max(code, c)) };
   const program = new Command("toolgen")
     .description("Typed TypeScript clients and language-model tools from a tool server's OpenAPI description")
+    .version(toolgenVersion(), "-V, --version")
     .showHelpAfterError(false)
     .exitOverride()
     .configureOutput({
@@ -37,7 +40,7 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
       return error.exitCode === 0 ? 0 : 2;
     }
     if (error instanceof BadInputError) {
-      io.stderr(`toolgen: ${oneLine(error.message)}`);
+      io.stderr(`${styleFor(io.terminal?.colors === true).red("toolgen:")} ${oneLine(error.message)}`);
       return 2;
     }
     io.stderr(`toolgen: internal error: ${oneLine(error instanceof Error ? error.message : String(error))}`);
@@ -51,9 +54,11 @@ function oneLine(text: string): string {
 }
 
 function processIo(): CliIo {
+  const terminal = process.stderr.isTTY === true;
   return {
     stdout: (line) => process.stdout.write(`${line}\n`),
     stderr: (line) => process.stderr.write(`${line}\n`),
     exitCode: () => undefined,
+    ...(terminal ? { terminal: { write: (text: string) => void process.stderr.write(text), colors: colorsWanted(process.env, true) } } : {}),
   };
 }

@@ -4,7 +4,8 @@
  */
 import type { ToolkitModel } from "../model/toolkit-model.js";
 import type { GeneratedFile } from "./generated-file.js";
-import { formatFiles } from "./format-output.js";
+import { formatBytes, stage, type ProgressListener } from "../generate-progress.js";
+import { DEFAULT_FORMAT_LIMIT, formatFiles } from "./format-output.js";
 import { INLINE_RUNTIME_ENTRY, inlineRuntimeFiles, knowledgeBaseSource } from "./inline-runtime.js";
 import { toJavaScript } from "./js-output.js";
 import { emitOperationsFile, emitOperationsJs } from "./operations-file.js";
@@ -19,21 +20,40 @@ export interface EmitOptions {
   readonly runtime?: "package" | "inline";
   /** Run prettier when the output is small enough (default true). */
   readonly format?: boolean;
+  /** Receives the `emit` and `format` stages. */
+  readonly onProgress?: ProgressListener;
 }
 
 export async function generateFiles(model: ToolkitModel, options: EmitOptions = {}): Promise<GeneratedFile[]> {
   const emit = options.emit ?? "ts";
   const runtimeImport = options.runtime === "inline" ? INLINE_RUNTIME_ENTRY : "toolgen/runtime";
   const header = fileHeader(model);
-  let files: GeneratedFile[] = [
-    { path: "schema.ts", content: `${header}\n${emitSchemaTypes(model)}`, typesOnly: true },
-    ...operationsFiles(model, emit, runtimeImport, header),
-    { path: "client.ts", content: emitClientFile(model, runtimeImport, header, model.source.kind === "hub") },
-    { path: "toolkit.ts", content: emitToolkitFile(model, runtimeImport, header) },
-    { path: "index.ts", content: emitIndexFile(header, runtimeImport) },
-    { path: "knowledge-base.ts", content: knowledgeBaseSource() },
-  ];
-  if (options.format !== false) files = await formatFiles(files);
+  const progress = options.onProgress;
+  let files: GeneratedFile[] = await stage(
+    progress,
+    "emit",
+    () => [
+      { path: "schema.ts", content: `${header}\n${emitSchemaTypes(model)}`, typesOnly: true },
+      ...operationsFiles(model, emit, runtimeImport, header),
+      { path: "client.ts", content: emitClientFile(model, runtimeImport, header, model.source.kind === "hub") },
+      { path: "toolkit.ts", content: emitToolkitFile(model, runtimeImport, header) },
+      { path: "index.ts", content: emitIndexFile(header, runtimeImport) },
+      { path: "knowledge-base.ts", content: knowledgeBaseSource() },
+    ],
+    (emitted) => ({ detail: `${emitted.length} files, ${formatBytes(totalSize(emitted))}`, count: emitted.length }),
+  );
+  if (options.format !== false) {
+    const size = totalSize(files);
+    files = await stage(
+      progress,
+      "format",
+      () => (size > DEFAULT_FORMAT_LIMIT ? files : formatFiles(files)),
+      (formatted) => ({
+        detail: size > DEFAULT_FORMAT_LIMIT ? `skipped: ${formatBytes(size)} is over the ${formatBytes(DEFAULT_FORMAT_LIMIT)} prettier limit` : `${formatted.length} files`,
+        count: size > DEFAULT_FORMAT_LIMIT ? 0 : formatted.length,
+      }),
+    );
+  }
   if (emit === "js") files = toJavaScript(files);
   if (options.runtime === "inline") files.push(...inlineRuntimeFiles(emit));
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -47,6 +67,10 @@ function operationsFiles(model: ToolkitModel, emit: "ts" | "js", runtimeImport: 
     { path: "operations.js", content: js },
     { path: "operations.d.ts", content: dts },
   ];
+}
+
+function totalSize(files: readonly GeneratedFile[]): number {
+  return files.reduce((n, file) => n + file.content.length, 0);
 }
 
 function fileHeader(model: ToolkitModel): string {

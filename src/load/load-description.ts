@@ -10,33 +10,55 @@ import { BadInputError } from "./bad-input-error.js";
 import { bundleRefs, displayName } from "./bundle-refs.js";
 import type { LoadedDescription, LoadOptions } from "./loaded-description.js";
 import { openapiVersionOf, parseDocument } from "./parse-document.js";
-import { DEFAULT_LOAD_TIMEOUT_MS, DEFAULT_MAX_BYTES, probe, readDocumentText, type HttpSettings } from "./read-document-text.js";
+import { formatBytes, type ProgressListener } from "../generate-progress.js";
+import { offlineReader, saveToCache } from "./description-cache.js";
+import { networkReader, RecordingReader, sha256Hex, type DocumentReader, type ReadRecord } from "./document-reader.js";
+import { DEFAULT_LOAD_TIMEOUT_MS, DEFAULT_MAX_BYTES, type HttpSettings } from "./read-document-text.js";
 import { checkRefScope } from "./ref-scope.js";
 import { resolveSource } from "./resolve-source.js";
 
 export async function loadDescription(input: string, options: LoadOptions = {}): Promise<LoadedDescription> {
   const env = options.env ?? process.env;
   const source = resolveSource(input, env);
-  const http = httpSettings(source.kind === "file" ? undefined : options, env, options);
+  const remote = source.kind !== "file";
+  const http = httpSettings(remote && options.offline !== true ? options : undefined, env, options);
+  const network = networkReader(http);
+  const recorder = new RecordingReader(
+    options.offline === true && remote ? offlineReader(offlineCacheDir(options), network) : network,
+  );
+  const reader = reportingReader(recorder, options.onProgress);
   const where = displayName(source.documentUrl);
 
   let root;
   try {
-    root = await readDocumentText(source.documentUrl, http);
+    root = await reader.read(source.documentUrl);
   } catch (error) {
-    if (error instanceof BadInputError && source.kind !== "file" && /answered 404/.test(error.message)) {
+    if (error instanceof BadInputError && remote && /answered 404/.test(error.message)) {
       throw new BadInputError("no OpenAPI description here (404 Not Found)", where);
     }
     throw error;
   }
-  const parsed = parseDocument(root.text, where);
+  let parsedCount = 0;
+  const parse = (text: string, url: string): unknown => {
+    const value = parseDocument(text, displayName(url));
+    options.onProgress?.({ stage: "parse", state: "step", count: ++parsedCount, detail: displayName(url) });
+    return value;
+  };
+  options.onProgress?.({ stage: "parse", state: "start" });
+  const parseStarted = performance.now();
+  const parsed = parse(root.text, root.url);
   const openapiVersion = openapiVersionOf(parsed, where);
   const document = await bundleRefs(parsed as Record<string, unknown>, root.url, async (url) => {
     checkRefScope(url, root.url, options.allowExternalRefs === true);
-    const text = await readDocumentText(url, http);
-    return parseDocument(text.text, displayName(url));
+    const text = await reader.read(url);
+    return parse(text.text, url);
   });
-  const examples = await loadExamples(source.kind === "file" ? new URL("examples.yaml", source.documentUrl).href : `${source.baseUrl}/.well-known/examples.yaml`, http, source.kind === "file");
+  const examplesUrl = remote ? `${source.baseUrl}/.well-known/examples.yaml` : new URL("examples.yaml", source.documentUrl).href;
+  const examples = await loadExamples(examplesUrl, reader, remote, (text, url) => parse(text, url));
+  reader.done();
+  options.onProgress?.({ stage: "parse", state: "done", count: parsedCount, detail: `${parsedCount} document${parsedCount === 1 ? "" : "s"}`, ms: Math.round(performance.now() - parseStarted) });
+  if (remote && options.offline !== true && options.cacheDir !== undefined) await saveToCache(options.cacheDir, recorder);
+  const documents = [...recorder.records.values()].map((entry) => entry.record);
   return {
     source,
     document,
@@ -44,16 +66,61 @@ export async function loadDescription(input: string, options: LoadOptions = {}):
     ...(examples !== undefined ? { examples } : {}),
     sha256: createHash("sha256").update(root.bytes).digest("hex"),
     bytes: root.bytes.byteLength,
+    documents,
+    inputsSha256: inputsHash(documents),
   };
 }
 
-function httpSettings(
+/**
+ * One hash over every document the load read, in a fixed order, so a change to an external
+ * `$ref` target or to `examples.yaml` counts as a change of the description too.
+ */
+function inputsHash(documents: readonly ReadRecord[]): string {
+  const lines = documents.map((d) => `${d.url.startsWith("file:") ? "file" : d.url} ${d.sha256}`).sort();
+  return sha256Hex(lines.join("\n"));
+}
+
+function offlineCacheDir(options: LoadOptions): string {
+  if (options.cacheDir === undefined) throw new BadInputError("--offline needs a cache directory (cacheDir) to read the last fetched description from");
+  return options.cacheDir;
+}
+
+/**
+ * Reports each document read as a `fetch` step with the running count and bytes; `done()`
+ * reports the stage once loading is over (reads and parses interleave while refs are followed).
+ */
+function reportingReader(inner: DocumentReader, listener: ProgressListener | undefined): DocumentReader & { done(): void } {
+  let count = 0;
+  let bytes = 0;
+  let readingMs = 0;
+  return {
+    async read(url) {
+      if (count === 0) listener?.({ stage: "fetch", state: "start" });
+      const started = performance.now();
+      const text = await inner.read(url);
+      readingMs += performance.now() - started;
+      count += 1;
+      bytes += text.bytes.byteLength;
+      listener?.({ stage: "fetch", state: "step", count, detail: `${displayName(url)} (${formatBytes(text.bytes.byteLength)})` });
+      return text;
+    },
+    exists: (url) => inner.exists(url),
+    done() {
+      listener?.({ stage: "fetch", state: "done", count, detail: `${count} document${count === 1 ? "" : "s"}, ${formatBytes(bytes)}`, ms: Math.round(readingMs) });
+    },
+  };
+}
+
+/** Headers (token included for remote sources), fetch, limits: what every request of a load uses. */
+export function httpSettings(
   remote: LoadOptions | undefined,
   env: Readonly<Record<string, string | undefined>>,
   options: LoadOptions,
 ): HttpSettings {
-  const headers: Record<string, string> = { accept: "application/yaml, application/json;q=0.9, */*;q=0.5", ...options.headers };
-  if (remote) {
+  // Lower-cased names, so "Authorization" from --header and the token cannot both be sent.
+  const headers: Record<string, string> = { accept: "application/yaml, application/json;q=0.9, */*;q=0.5" };
+  for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
+  if (remote && headers.authorization === undefined) {
     const token = options.token ?? env.EB_AGENT_ACCESS_TOKEN;
     if (token) headers.authorization = `token ${token}`;
     else options.onWarning?.("no access token (--token or EB_AGENT_ACCESS_TOKEN): the server may answer 403");
@@ -66,13 +133,18 @@ function httpSettings(
   };
 }
 
-async function loadExamples(url: string, http: HttpSettings, isFile: boolean): Promise<unknown> {
-  if (isFile) {
+async function loadExamples(
+  url: string,
+  reader: DocumentReader,
+  remote: boolean,
+  parse: (text: string, url: string) => unknown,
+): Promise<unknown> {
+  if (!remote) {
     const exists = await access(fileURLToPath(url)).then(() => true, () => false);
     if (!exists) return undefined;
-  } else if (!(await probe(url, http))) {
+  } else if (!(await reader.exists(url))) {
     return undefined;
   }
-  const text = await readDocumentText(url, http);
-  return parseDocument(text.text, displayName(url));
+  const text = await reader.read(url);
+  return parse(text.text, url);
 }

@@ -1,4 +1,6 @@
 /** What `load` hands to `model`: one self-contained document plus where it came from. */
+import type { ProgressListener } from "../generate-progress.js";
+import type { ReadRecord } from "./document-reader.js";
 
 export type SourceKind = "url" | "file" | "hub";
 
@@ -34,6 +36,10 @@ export interface LoadedDescription {
   readonly sha256: string;
   /** Size in bytes of the root description. */
   readonly bytes: number;
+  /** Every document read, root first (external `$ref` targets, `examples.yaml`). */
+  readonly documents: readonly ReadRecord[];
+  /** sha256 over all of `documents`: changes when any of them does (the lock file records it). */
+  readonly inputsSha256: string;
 }
 
 export interface LoadOptions {
@@ -54,6 +60,16 @@ export interface LoadOptions {
    * file). Off by default: a fetched description must not read local files or other hosts.
    */
   readonly allowExternalRefs?: boolean;
+  /**
+   * Where fetched documents are kept for `offline` (the CLI's default: node_modules/.cache/toolgen
+   * beside the config file or the working directory). When set, a successful online load stores
+   * what it fetched there.
+   */
+  readonly cacheDir?: string;
+  /** Read remote documents from `cacheDir` only, never from the network. Local files are read as usual. */
+  readonly offline?: boolean;
+  /** Receives progress events (fetch and parse). */
+  readonly onProgress?: ProgressListener;
   /** Environment to read `EB_AGENT_ACCESS_TOKEN` and `AISTUDIO_HUB_BASE_URL` from (default process.env). */
   readonly env?: Readonly<Record<string, string | undefined>>;
 }

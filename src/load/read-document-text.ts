@@ -25,6 +25,8 @@ export interface DocumentText {
   /** The URL the text finally came from (after redirects). */
   readonly url: string;
   readonly contentType?: string;
+  /** The server's ETag, for polling with If-None-Match (`--watch`). */
+  readonly etag?: string;
 }
 
 export async function readDocumentText(url: string, http: HttpSettings): Promise<DocumentText> {
@@ -58,15 +60,33 @@ export async function probe(url: string, http: HttpSettings): Promise<boolean> {
   }
 }
 
+/**
+ * A GET with `If-None-Match`: `undefined` when the server answers 304 Not Modified, the document
+ * otherwise. Servers without ETags simply answer 200 every time; the caller compares hashes.
+ */
+export async function readIfChanged(url: string, http: HttpSettings, etag: string | undefined): Promise<DocumentText | undefined> {
+  const conditional = etag === undefined ? http : { ...http, headers: { ...http.headers, "if-none-match": etag } };
+  const response = await send(url, conditional, "GET");
+  if (response.status === 304) {
+    await response.body?.cancel();
+    return undefined;
+  }
+  return textOf(response, url, http);
+}
+
 async function fetchText(url: string, http: HttpSettings, method: "GET"): Promise<DocumentText> {
-  const response = await send(url, http, method);
+  return textOf(await send(url, http, method), url, http);
+}
+
+async function textOf(response: Response, url: string, http: HttpSettings): Promise<DocumentText> {
   if (!response.ok) {
     await response.body?.cancel();
     throw new BadInputError(`answered ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`, response.url || url);
   }
   const bytes = await readLimited(response, http.maxBytes, url);
   const contentType = response.headers.get("content-type") ?? undefined;
-  return { text: decode(bytes), bytes, url: response.url || url, ...(contentType ? { contentType } : {}) };
+  const etag = response.headers.get("etag") ?? undefined;
+  return { text: decode(bytes), bytes, url: response.url || url, ...(contentType ? { contentType } : {}), ...(etag ? { etag } : {}) };
 }
 
 async function send(url: string, http: HttpSettings, method: "GET" | "HEAD"): Promise<Response> {
@@ -128,7 +148,8 @@ async function readLimited(response: Response, maxBytes: number, url: string): P
   return Buffer.concat(chunks);
 }
 
-function decode(bytes: Uint8Array): string {
+/** UTF-8, without a byte-order mark. */
+export function decode(bytes: Uint8Array): string {
   const text = new TextDecoder("utf-8").decode(bytes);
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }

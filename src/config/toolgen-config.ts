@@ -1,0 +1,38 @@
+/**
+ * The shape of `toolgen.config.json` (and of the default export of `toolgen.config.ts`/`.mjs`).
+ * `schema/toolgen.config.schema.json` is the same contract for editors; a test keeps the two in
+ * step.
+ */
+export interface ToolkitConfig {
+  /** A label for progress lines and messages (default: the out folder). */
+  readonly name?: string;
+  /** Tool server base address, a .yaml/.yml/.json file, or `hub:<name>`. Relative to the config file. */
+  readonly source: string;
+  /** Output folder, relative to the config file. */
+  readonly out: string;
+  readonly emit?: "ts" | "js";
+  readonly runtime?: "package" | "inline";
+  readonly format?: boolean;
+  readonly baseUrl?: string;
+  /** Extra request headers for loading; `${NAME}` in a value reads the environment variable NAME. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Environment variable holding the access token (default EB_AGENT_ACCESS_TOKEN). */
+  readonly tokenEnv?: string;
+  readonly allowExternalRefs?: boolean;
+  readonly maxBytes?: number;
+  readonly timeoutMs?: number;
+}
+
+export interface ToolgenConfig {
+  readonly $schema?: string;
+  readonly toolkits: readonly ToolkitConfig[];
+  /** Where fetched descriptions are kept for `--offline` (default node_modules/.cache/toolgen). */
+  readonly cacheDir?: string;
+  /** `--watch`: milliseconds between polls of remote descriptions (default 5000). */
+  readonly pollInterval?: number;
+}
+
+/** Types a `toolgen.config.ts`: `export default defineConfig({ toolkits: [...] })`. */
+export function defineConfig(config: ToolgenConfig): ToolgenConfig {
+  return config;
+}
