@@ -110,11 +110,10 @@ export function addGenerateCommand(program: Command, io: CliIo): void {
           await watchToolkits(config, {
             ...runOptions,
             signal: controller.signal,
-            onOutcome: (outcome, trigger) => {
-              if (trigger !== "start") reporter.notice(`toolgen: ${trigger}`);
-              report(outcome, reporter, io, false);
-              if (trigger === "start") reporter.result(`Watching ${config.toolkits.length === 1 ? "the description" : `${config.toolkits.length} toolkits`} (Ctrl-C to stop)`);
-            },
+            // Errors are reported as they happen; stopping the watch is still a clean exit.
+            onOutcome: (outcome) => report(outcome, reporter, { ...io, exitCode: () => undefined }, false),
+            onChange: (toolkit, trigger) => reporter.notice(`toolgen: ${label(toolkit) !== undefined ? `${toolkit.name}: ` : ""}${trigger}`),
+            onReady: () => reporter.result(`Watching ${config.toolkits.length === 1 ? "the description" : `${config.toolkits.length} toolkits`} (Ctrl-C to stop)`),
             onPollError: (toolkit, error) => reporter.warning(label(toolkit), `cannot poll the description (${error instanceof Error ? error.message : String(error)}); still watching`),
           });
         } finally {

@@ -22,16 +22,21 @@ const DEBOUNCE_MS = 150;
 export interface WatchOptions extends RunOptions {
   /** Ends the watch. */
   readonly signal: AbortSignal;
-  /** Each regeneration's outcome (the first run's too). */
-  readonly onOutcome: (outcome: ToolkitOutcome, trigger: string) => void;
+  /** Each run's outcome (the first runs' too). */
+  readonly onOutcome: (outcome: ToolkitOutcome) => void;
+  /** A change was seen and the toolkit is about to be regenerated. */
+  readonly onChange?: (toolkit: ResolvedToolkit, trigger: string) => void;
+  /** Every toolkit has had its first run; watching starts. */
+  readonly onReady?: () => void;
   /** A poll that could not reach the server (reported once per outage). */
   readonly onPollError?: (toolkit: ResolvedToolkit, error: unknown) => void;
 }
 
 export async function watchToolkits(config: ResolvedConfig, options: WatchOptions): Promise<void> {
   const watchers = config.toolkits.map((toolkit) => new ToolkitWatcher(toolkit, config, options));
-  for (const watcher of watchers) await watcher.regenerate("start");
+  for (const watcher of watchers) await watcher.regenerate(undefined);
   if (options.signal.aborted) return;
+  options.onReady?.();
   await new Promise<void>((resolve) => options.signal.addEventListener("abort", () => resolve(), { once: true }));
   for (const watcher of watchers) watcher.stop();
 }
@@ -52,7 +57,7 @@ class ToolkitWatcher {
   ) {}
 
   /** Runs the toolkit now, or once more right after the run in progress. */
-  regenerate(trigger: string): Promise<void> {
+  regenerate(trigger: string | undefined): Promise<void> {
     if (this.running) {
       this.again = true;
       return this.running;
@@ -60,9 +65,10 @@ class ToolkitWatcher {
     this.running = (async () => {
       do {
         this.again = false;
+        if (trigger !== undefined) this.options.onChange?.(this.toolkit, trigger);
         const outcome = await runToolkit(this.toolkit, this.config, this.options);
         if (this.options.signal.aborted) return;
-        this.options.onOutcome(outcome, trigger);
+        this.options.onOutcome(outcome);
         if (outcome.ok) this.follow(outcome.result.loaded.documents);
         else if (this.documents.length === 0) this.follow(this.sourceOnly());
       } while (this.again && !this.options.signal.aborted);
