@@ -4,7 +4,8 @@
  * on, `message` is a sentence for a person or a model, `issues` names each bad field. Answers
  * carry a Content-Length, so keep-alive clients never wait for a close to find the end.
  */
-import type { ServerResponse } from "node:http";
+import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ValidationIssue } from "./validator.js";
 
 export interface ErrorBody {
@@ -23,9 +24,23 @@ export function sendError(res: ServerResponse, status: number, body: ErrorBody):
   sendJsonText(res, status, JSON.stringify(body));
 }
 
-export function sendText(res: ServerResponse, status: number, text: string, type: string, headOnly: boolean): void {
-  res.writeHead(status, { "content-type": `${type}; charset=utf-8`, "content-length": Buffer.byteLength(text) });
+/**
+ * A document that only changes when the server restarts (the description, examples.yaml), with
+ * an ETag: a client polling with If-None-Match (`toolgen --watch`) gets a 304 and no body.
+ */
+export function sendDocument(req: IncomingMessage, res: ServerResponse, text: string, etag: string): void {
+  const headOnly = req.method === "HEAD";
+  const match = req.headers["if-none-match"];
+  if (match !== undefined && match.split(",").some((tag) => tag.trim() === etag || tag.trim() === "*")) {
+    res.writeHead(304, { etag }).end();
+    return;
+  }
+  res.writeHead(200, { "content-type": "application/yaml; charset=utf-8", "content-length": Buffer.byteLength(text), etag });
   res.end(headOnly ? undefined : text);
+}
+
+export function etagOf(text: string): string {
+  return `"${createHash("sha256").update(text).digest("base64url").slice(0, 22)}"`;
 }
 
 /** `"/word: is required; /count: must be integer"`: the issues as one readable line. */

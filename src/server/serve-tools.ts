@@ -15,7 +15,7 @@ import type { AddressInfo } from "node:net";
 import type { AnyTool } from "./define-tool.js";
 import { buildDescription } from "./description-document.js";
 import { examplesYaml } from "./examples-document.js";
-import { sendError, sendText } from "./http-answers.js";
+import { etagOf, sendDocument, sendError } from "./http-answers.js";
 import { declaredTooLarge } from "./read-body.js";
 import { callTool, type Logger } from "./tool-call.js";
 import { buildRoutes } from "./tool-routes.js";
@@ -66,6 +66,7 @@ export async function serveTools(tools: readonly AnyTool[], options: ServeToolsO
   const routes = buildRoutes(tools, { namespace, version, validateOutput: options.validateOutput ?? process.env.NODE_ENV !== "production" });
   const settings = { version, versionQuery: `version=${encodeURIComponent(version)}`, maxBodyBytes, log };
   const examples = examplesYaml(tools);
+  const examplesEtag = examples === undefined ? "" : etagOf(examples);
   const toolPrefix = `/${namespace}/${version}/`;
   let description = ""; // written once the address is known
   const inFlight = new Set<ServerResponse>();
@@ -87,9 +88,9 @@ export async function serveTools(tools: readonly AnyTool[], options: ServeToolsO
         res.setHeader("allow", "GET, HEAD");
         return sendError(res, 405, { error: "method not allowed", message: `${path} is read with GET or HEAD` });
       }
-      if (path === DESCRIPTION_PATH) return sendText(res, 200, description, "application/yaml", headOnly);
+      if (path === DESCRIPTION_PATH) return sendDocument(req, res, description, descriptionEtag);
       if (examples === undefined) return sendError(res, 404, { error: "not found", message: "no tool of this server has examples" });
-      return sendText(res, 200, examples, "application/yaml", headOnly);
+      return sendDocument(req, res, examples, examplesEtag);
     }
     const message =
       path?.startsWith(toolPrefix) === true
@@ -133,6 +134,7 @@ export async function serveTools(tools: readonly AnyTool[], options: ServeToolsO
   await listen(server, options.port ?? 0, options.host ?? "127.0.0.1");
   const url = urlOf(server.address() as AddressInfo);
   description = toYaml({ ...document, servers: [{ url }] });
+  const descriptionEtag = etagOf(description);
 
   let closed: Promise<void> | undefined;
   const close = (): Promise<void> => {

@@ -104,6 +104,21 @@ describe("routes", () => {
     expect(get.headers.get("allow")).toBe("POST");
   });
 
+  test("the description and examples carry an ETag; If-None-Match gets a 304 without a body (toolgen --watch polls this way)", async () => {
+    for (const path of ["/.well-known/openapi.yaml", "/.well-known/examples.yaml"]) {
+      const first = await fetch(`${server.url}${path}`);
+      const etag = first.headers.get("etag");
+      expect(etag).toMatch(/^"[\w-]{22}"$/);
+      await first.text();
+      const again = await fetch(`${server.url}${path}`, { headers: { "if-none-match": etag! } });
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe("");
+      const other = await fetch(`${server.url}${path}`, { headers: { "if-none-match": '"something-else"' } });
+      expect(other.status).toBe(200);
+      expect((await other.text()).length).toBeGreaterThan(0);
+    }
+  });
+
   test("examples.yaml in the reference format; 404 (also to HEAD) when no tool has examples", async () => {
     const examples = parse(await (await fetch(`${server.url}/.well-known/examples.yaml`)).text());
     expect(examples.examples).toEqual([
