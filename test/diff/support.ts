@@ -21,6 +21,8 @@ export function modelOf(document: OpenApiDocument, openapiVersion: "3.0" | "3.1"
     openapiVersion,
     sha256: "0",
     bytes: 0,
+    documents: [],
+    inputsSha256: "",
   });
 }
 

@@ -12,6 +12,8 @@ function load(document: Record<string, unknown>, baseUrl?: string): LoadedDescri
     openapiVersion: "3.0",
     sha256: "0",
     bytes: 0,
+    documents: [],
+    inputsSha256: "",
   };
 }
 

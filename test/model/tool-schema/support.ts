@@ -19,6 +19,8 @@ export function modelOf(document: Record<string, unknown>, examples?: unknown): 
     ...(examples !== undefined ? { examples } : {}),
     sha256: "0",
     bytes: 0,
+    documents: [],
+    inputsSha256: "",
   };
   return buildModel(loaded);
 }
