@@ -20,6 +20,8 @@ export async function main(argv: readonly string[], io: CliIo = processIo()): Pr
   const program = new Command("toolgen")
     .description("Typed TypeScript clients and language-model tools from a tool server's OpenAPI description")
     .version(toolgenVersion(), "-V, --version")
+    // `serve --version <v>` is the served version, not toolgen's: program options stop at a command.
+    .enablePositionalOptions()
     .showHelpAfterError(false)
     .exitOverride()
     .configureOutput({
