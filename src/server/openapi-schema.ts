@@ -268,7 +268,11 @@ function findCyclicPointers(root: JsonSchema): Set<string> {
   const all = new Set<string>(["#"]);
   for (let frontier = ["#"]; frontier.length > 0; ) {
     const next: string[] = [];
-    for (const p of frontier) for (const q of refsUnder(p)) if (!all.has(q)) (all.add(q), next.push(q));
+    for (const p of frontier) for (const q of refsUnder(p)) {
+      if (all.has(q)) continue;
+      all.add(q);
+      next.push(q);
+    }
     frontier = next;
   }
   for (const start of all) {

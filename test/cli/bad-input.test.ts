@@ -46,7 +46,7 @@ function expectBadInput(result: { code: number; lines: string[]; out: string }, 
   expect(result.lines).toHaveLength(1);
   expect(result.lines[0]).toMatch(/^toolgen: /);
   expect(result.lines[0]).toMatch(pattern);
-  expect(result.lines[0]).not.toMatch(/\n|    at /);
+  expect(result.lines[0]).not.toMatch(/\n| {4}at /);
   expect(existsSync(result.out)).toBe(false);
 }
 

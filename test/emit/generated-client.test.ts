@@ -15,7 +15,7 @@ import { typecheck } from "../support/typecheck.js";
 const quiet = { stdout: () => {}, stderr: () => {}, exitCode: () => {} };
 
 let server: EchoServer;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+ 
 let gen: any;
 
 beforeAll(async () => {

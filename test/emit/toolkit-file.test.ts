@@ -19,7 +19,7 @@ import { typecheck } from "../support/typecheck.js";
 
 const quiet = { stdout: () => {}, stderr: () => {}, exitCode: () => {} };
 let server: Awaited<ReturnType<typeof startWordListServer>>;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+ 
 let gen: any;
 
 beforeAll(async () => {

@@ -1,11 +1,10 @@
 /** Shared helpers of the knowledge-base tests: temp data dirs, canned-answer servers, transpiling. */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { dirname, join, relative } from "node:path";
-import ts from "typescript";
-import { freshOutputDir, REPO_ROOT } from "../support/output-dir.js";
+import { join } from "node:path";
+import { REPO_ROOT } from "../support/output-dir.js";
 
 export const KB_SOURCE = join(REPO_ROOT, "src/knowledge-base/knowledge-base.ts");
 
@@ -98,12 +97,4 @@ export function transpileForChild(_name: string): string {
   const dist = join(REPO_ROOT, "dist");
   if (!existsSync(join(dist, "cli/kb-command.js"))) throw new Error("dist/ is missing: run `npm run build` first");
   return dist;
-}
-
-function listTs(dir: string): string[] {
-  return readdirSync(dir).flatMap((entry) => {
-    const path = join(dir, entry);
-    if (statSync(path).isDirectory()) return listTs(path);
-    return path.endsWith(".ts") ? [path] : [];
-  });
 }

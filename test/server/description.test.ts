@@ -13,7 +13,7 @@ import { wordListTools } from "../../src/server/samples/word-list.js";
 import { everyKindTools, NAMESPACE, VERSION } from "./fixtures/every-kind.js";
 import { lintDescription } from "./helpers.js";
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;  
 
 const URL_ = "http://127.0.0.1:5000";
 const describeTools = (tools: readonly AnyTool[], namespace = "N", version = "v1") => buildDescription(tools, { namespace, version, serverUrl: URL_ }) as Json;

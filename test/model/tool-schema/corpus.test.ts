@@ -29,7 +29,7 @@ const ernie = readdirSync(ERNIE)
   .filter((f) => /openapi.*\.(ya?ml|json)$|^openapis__.*\.yaml$|FileParser\.yaml$|PYYAML|^generated__.*\.json$/.test(f))
   .map((f) => join(ERNIE, f));
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+ 
 const ajv = new (Ajv2020 as any)({ strict: false, validateFormats: false });
 const FORBIDDEN = ["$ref", "$defs", "definitions", "$schema", "$id", "nullable", "discriminator", "example", "x-nullable"];
 
