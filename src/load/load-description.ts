@@ -21,7 +21,7 @@ export async function loadDescription(input: string, options: LoadOptions = {}):
   const env = options.env ?? process.env;
   const source = resolveSource(input, env);
   const remote = source.kind !== "file";
-  const http = httpSettings(remote && options.offline !== true ? options : undefined, env, options);
+  const http = { ...httpSettings(remote && options.offline !== true ? options : undefined, env, options), ...(remote ? { credentialOrigin: new URL(source.documentUrl).origin } : {}) };
   const network = networkReader(http);
   const recorder = new RecordingReader(
     options.offline === true && remote ? offlineReader(offlineCacheDir(options), network) : network,

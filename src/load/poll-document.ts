@@ -9,11 +9,12 @@ import { recordOf, type ReadRecord } from "./document-reader.js";
 import { readIfChanged } from "./read-document-text.js";
 
 /** The new record when the document changed, `undefined` when it did not. */
-export async function pollDocument(record: ReadRecord, options: LoadOptions): Promise<ReadRecord | undefined> {
+/** `sourceUrl`: the description's own URL; only its origin gets the token and headers. */
+export async function pollDocument(record: ReadRecord, options: LoadOptions, sourceUrl: string): Promise<ReadRecord | undefined> {
   const env = options.env ?? process.env;
   // The token warning was given when the description was first loaded; polls stay quiet.
   const quiet: LoadOptions = { ...options, onWarning: () => undefined };
-  const http = httpSettings(quiet, env, quiet);
+  const http = { ...httpSettings(quiet, env, quiet), credentialOrigin: new URL(sourceUrl).origin };
   const text = await readIfChanged(record.url, http, record.etag);
   if (text === undefined) return undefined;
   const next = recordOf(record.url, text);

@@ -13,7 +13,14 @@ export const DEFAULT_LOAD_TIMEOUT_MS = 30_000;
 const MAX_REDIRECTS = 5;
 
 export interface HttpSettings {
+  /** Lower-case names. Everything but `accept` and `if-none-match` is a credential (see below). */
   readonly headers: Readonly<Record<string, string>>;
+  /**
+   * The only origin the token and the user's headers are sent to: the source's. A redirect or an
+   * external `$ref` to any other origin gets a request without them, as browsers drop
+   * Authorization on a cross-origin redirect. Undefined: credentials go nowhere.
+   */
+  readonly credentialOrigin?: string;
   readonly fetch: typeof fetch;
   readonly timeoutMs: number;
   readonly maxBytes: number;
@@ -92,9 +99,8 @@ async function textOf(response: Response, url: string, http: HttpSettings): Prom
 async function send(url: string, http: HttpSettings, method: "GET" | "HEAD"): Promise<Response> {
   let current = url;
   for (let hop = 0; ; hop++) {
-    const response = await withTimeout(current, http, (signal) =>
-      http.fetch(current, { method, headers: http.headers, redirect: "manual", signal }),
-    );
+    const headers = new URL(current).origin === http.credentialOrigin ? http.headers : publicHeaders(http.headers);
+    const response = await withTimeout(current, http, (signal) => http.fetch(current, { method, headers, redirect: "manual", signal }));
     const location = response.headers.get("location");
     if (response.status >= 300 && response.status < 400 && location) {
       await response.body?.cancel();
@@ -104,6 +110,12 @@ async function send(url: string, http: HttpSettings, method: "GET" | "HEAD"): Pr
     }
     return response;
   }
+}
+
+const PUBLIC_HEADERS = new Set(["accept", "if-none-match"]);
+
+function publicHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => PUBLIC_HEADERS.has(name)));
 }
 
 async function withTimeout<T>(url: string, http: HttpSettings, run: (signal: AbortSignal) => Promise<T>): Promise<T> {

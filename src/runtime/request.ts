@@ -4,6 +4,7 @@
  * body included, and every failure is turned into a ToolCallError naming the tool.
  */
 import { buildUrl } from "./build-url.js";
+import { redact, secretsOf } from "./redact-secrets.js";
 import { mergeHeaders, parameterHeaders } from "./build-headers.js";
 import { decodeSuccess, errorBody, InvalidAnswer, readBody, snippet } from "./decode-response.js";
 import { encodeBody } from "./encode-body.js";
@@ -72,8 +73,9 @@ async function requestOnce(
     options.headers,
     parameterHeaders(op, values),
   );
+  const secrets = secretsOf(headers, token);
   const fail = (message: string, code: ToolCallError["code"], extra: { status?: number; body?: unknown; cause?: unknown; retryAfterMs?: number } = {}) =>
-    new ToolCallError(message, { tool: op.tool, code, method: op.method, url, ...extra });
+    new ToolCallError(redact(message, secrets), { tool: op.tool, code, method: op.method, url, ...extra, ...("body" in extra ? { body: redact(extra.body, secrets) } : {}) });
 
   const timeoutMs = options.timeoutMs ?? config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const controller = new AbortController();

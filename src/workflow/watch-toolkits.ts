@@ -144,7 +144,7 @@ class ToolkitWatcher {
     if (this.options.signal.aborted) return;
     const load = { ...this.toolkit.load, ...(this.options.env ? { env: this.options.env } : {}), ...(this.options.fetch ? { fetch: this.options.fetch } : {}) };
     try {
-      const next = await Promise.all(this.documents.map((document) => (document.url.startsWith("file:") ? undefined : pollDocument(document, load))));
+      const next = await Promise.all(this.documents.map((document) => (document.url.startsWith("file:") ? undefined : pollDocument(document, load, this.documents[0]?.url ?? document.url))));
       this.unreachable = false;
       const changed = next.findIndex((record) => record !== undefined);
       if (changed >= 0) {

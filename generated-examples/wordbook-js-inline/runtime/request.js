@@ -4,6 +4,7 @@
  * body included, and every failure is turned into a ToolCallError naming the tool.
  */
 import { buildUrl } from "./build-url.js";
+import { redact, secretsOf } from "./redact-secrets.js";
 import { mergeHeaders, parameterHeaders } from "./build-headers.js";
 import { decodeSuccess, errorBody, InvalidAnswer, readBody, snippet } from "./decode-response.js";
 import { encodeBody } from "./encode-body.js";
@@ -53,7 +54,8 @@ async function requestOnce(config, op, input, options) {
     const { body, contentType } = encodeBody(op, values);
     const token = options.accessToken ?? config.accessToken ?? (config.tokenFromEnv ? environmentToken() : undefined);
     const headers = mergeHeaders({ accept: "application/json" }, contentType ? { "content-type": contentType } : undefined, token ? { authorization: `token ${token}` } : undefined, config.headers, options.headers, parameterHeaders(op, values));
-    const fail = (message, code, extra = {}) => new ToolCallError(message, { tool: op.tool, code, method: op.method, url, ...extra });
+    const secrets = secretsOf(headers, token);
+    const fail = (message, code, extra = {}) => new ToolCallError(redact(message, secrets), { tool: op.tool, code, method: op.method, url, ...extra, ...("body" in extra ? { body: redact(extra.body, secrets) } : {}) });
     const timeoutMs = options.timeoutMs ?? config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const controller = new AbortController();
     const callerSignal = options.signal ?? config.signal;

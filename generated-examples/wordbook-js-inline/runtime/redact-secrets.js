@@ -1,0 +1,36 @@
+/**
+ * A server that fails may echo the request back, credentials included ("invalid token abc…").
+ * Error messages and bodies end up in logs, so the credentials this call sent are blanked out of
+ * them: the token, and the value of every header whose name says it is a secret.
+ */
+const SECRET_HEADER = /authorization|token|secret|password|api[-_]?key|cookie|session/i;
+const REDACTED = "[redacted]";
+/** The secret strings a request carries (longest first, so a token inside a header value goes too). */
+export function secretsOf(headers, token) {
+    const found = new Set();
+    if (token)
+        found.add(token);
+    for (const [name, value] of Object.entries(headers)) {
+        if (!SECRET_HEADER.test(name))
+            continue;
+        found.add(value);
+        // "token abc" / "Bearer abc": the credential alone may be echoed too.
+        const credential = value.split(" ").pop();
+        if (credential)
+            found.add(credential);
+    }
+    // Very short values would blank out ordinary words; they are not worth a guess.
+    return [...found].filter((secret) => secret.length >= 8).sort((a, b) => b.length - a.length);
+}
+export function redact(value, secrets) {
+    if (secrets.length === 0)
+        return value;
+    if (typeof value === "string")
+        return secrets.reduce((text, secret) => text.split(secret).join(REDACTED), value);
+    if (Array.isArray(value))
+        return value.map((item) => redact(item, secrets));
+    if (typeof value === "object" && value !== null && Object.getPrototypeOf(value) === Object.prototype) {
+        return Object.fromEntries(Object.entries(value).map(([key, item]) => [redact(key, secrets), redact(item, secrets)]));
+    }
+    return value;
+}
