@@ -6,6 +6,7 @@
  * limit is refused before anything walks it.
  */
 import { BadInputError } from "./bad-input-error.js";
+import { MAX_NESTING_DEPTH } from "./nesting-limit.js";
 
 /** ~10x the GitHub description (about 2.4 million nodes). */
 export const DEFAULT_MAX_NODES = 25_000_000;
@@ -16,7 +17,8 @@ export function checkExpandedSize(document: unknown, where: string, maxNodes = D
     if (typeof node !== "object" || node === null) return 1;
     const known = sizes.get(node);
     if (known !== undefined) return known;
-    if (depth > 2_000) throw new BadInputError("the description nests deeper than 2,000 levels", where);
+    // Aliases inside aliases can nest deeper than js-yaml's own limit allows in plain text.
+    if (depth > MAX_NESTING_DEPTH) throw new BadInputError(`nests deeper than ${MAX_NESTING_DEPTH} levels (through YAML aliases); refused`, where);
     sizes.set(node, Infinity); // a cycle (only possible through aliases) counts as unbounded
     let total = 1;
     for (const child of Array.isArray(node) ? node : Object.values(node)) {

@@ -8,6 +8,7 @@
 import jsYaml from "js-yaml";
 import { BadInputError } from "./bad-input-error.js";
 import { checkExpandedSize } from "./expansion-limit.js";
+import { checkNestingDepth } from "./nesting-limit.js";
 
 export function parseDocument(text: string, where: string): unknown {
   const start = text.trimStart();
@@ -15,10 +16,15 @@ export function parseDocument(text: string, where: string): unknown {
     throw new BadInputError("expected an OpenAPI description (YAML or JSON), got HTML or XML", where);
   }
   if (start.startsWith("{")) {
+    let parsed: unknown;
     try {
-      return JSON.parse(text);
+      parsed = JSON.parse(text);
     } catch {
       // Fall through: js-yaml reports where it went wrong, with line and column.
+    }
+    if (parsed !== undefined) {
+      checkNestingDepth(parsed, where);
+      return parsed;
     }
   }
   let parsed: unknown;

@@ -72,6 +72,48 @@ describe("resource limits", () => {
   });
 });
 
+describe("nesting and $ref chains", () => {
+  /** A request and response body of `depth` nested arrays (every stage walks schemas recursively). */
+  function nestedDescription(depth: number): Record<string, unknown> {
+    let deep: unknown = { type: "string" };
+    for (let i = 0; i < depth; i++) deep = { type: "array", items: deep };
+    const body = { content: { "application/json": { schema: { $ref: "#/components/schemas/Deep" } } } };
+    return {
+      openapi: "3.0.3",
+      info: { title: "T", version: "1" },
+      paths: { "/x": { post: { operationId: "x", requestBody: body, responses: { "200": { description: "ok", ...body } } } } },
+      components: { schemas: { Deep: deep } },
+    };
+  }
+
+  test("JSON nested past 100 levels is refused with the pointer, before any stage can overflow its stack", async () => {
+    const dir = freshOutputDir("hostile/deep-json");
+    // 600 levels used to end in "internal error: Maximum call stack size exceeded" inside openapi-typescript.
+    writeFileSync(join(dir, "openapi.json"), JSON.stringify(nestedDescription(600)));
+    expect(await refused(loadDescription(join(dir, "openapi.json")))).toMatch(/openapi\.json#\/components\/schemas\/Deep\/items\/…\/items\/items\/items: nests deeper than 100 levels; refused$/);
+  });
+
+  test("YAML nested past 100 levels is refused the same way (js-yaml's own limit), with line and column", async () => {
+    const dir = freshOutputDir("hostile/deep-yaml");
+    writeFileSync(join(dir, "openapi.yaml"), `# flow-style YAML\n${JSON.stringify(nestedDescription(600))}`);
+    expect(await refused(loadDescription(join(dir, "openapi.yaml")))).toMatch(/openapi\.yaml:2:\d+: YAML syntax error: nesting exceeded maxDepth \(100\)/);
+  });
+
+  test("nesting within the limit and a chain of 2,000 $refs both generate", async () => {
+    const dir = freshOutputDir("hostile/chain");
+    writeFileSync(join(dir, "deep.json"), JSON.stringify(nestedDescription(80)));
+    const { generate } = await import("../../src/generate.js");
+    await generate(join(dir, "deep.json"), { out: join(dir, "deep-out"), format: false });
+    const schemas: Record<string, unknown> = {};
+    for (let i = 0; i < 2000; i++) schemas[`S${i}`] = { type: "object", properties: { next: { $ref: `#/components/schemas/S${i + 1}` } } };
+    schemas.S2000 = { type: "string" };
+    const chain = { ...nestedDescription(1), components: { schemas: { ...schemas, Deep: { $ref: "#/components/schemas/S0" } } } };
+    writeFileSync(join(dir, "chain.json"), JSON.stringify(chain));
+    const result = await generate(join(dir, "chain.json"), { out: join(dir, "chain-out"), format: false });
+    expect(result.model.operations).toHaveLength(1);
+  });
+});
+
 describe("where $refs may point", () => {
   test("a description fetched over HTTP cannot read local files", async () => {
     expect(await refused(loadDescription(`${base}/file-ref`, { env: {} }))).toMatch(/local file.*--allow-external-refs/);
