@@ -4,26 +4,38 @@
  * directly, not its CLI entry: load has parsed and resolved everything, and skipping the second
  * parse, lint and bundle (Redocly) is most of what keeps toolgen within openapi-typescript's own
  * time on the GitHub description.
+ *
+ * `defaultNonNullable` types a property with a `default` as present, which is right for answers
+ * only: the request forms of the schemas it would make too strict are typed a second time
+ * without it, as `requestComponents` (request-schemas.ts).
  */
 import ts from "typescript";
-import { astToString, resolveRef, scanDiscriminators, transformSchema } from "openapi-typescript";
+import { astToString, resolveRef, scanDiscriminators, transformComponentsObject, transformSchema } from "openapi-typescript";
 import type { OpenAPI3, OpenAPITSOptions } from "openapi-typescript";
 import type { ToolkitModel } from "../model/toolkit-model.js";
 import { isObject } from "../model/local-ref.js";
+import { REQUEST_COMPONENTS, requestSide, type RequestSide } from "./request-schemas.js";
 
 type TransformContext = Parameters<typeof transformSchema>[1];
 
 const BLOB = ts.factory.createTypeReferenceNode("Blob");
 
 export function emitSchemaTypes(model: ToolkitModel): string {
-  const schema = withUniqueOperationIds(model) as unknown as OpenAPI3;
+  const unique = withUniqueOperationIds(model);
   const options: OpenAPITSOptions = { silent: true };
+  // Before the request forms are copied: the scan writes discriminator values into the schemas.
+  const discriminators = scanDiscriminators(unique as unknown as OpenAPI3, options);
+  const request = requestSide(unique);
+  aliasDiscriminators(discriminators, request);
+  const schema = request.document as unknown as OpenAPI3;
+  const hasRequestForms = Object.keys(request.schemas).length > 0;
+  const refRoot = hasRequestForms ? { ...request.document, [REQUEST_COMPONENTS]: { schemas: request.schemas } } : schema;
   const ctx: TransformContext = {
     additionalProperties: false,
     alphabetize: false,
     arrayLength: false,
     defaultNonNullable: true,
-    discriminators: scanDiscriminators(schema, options),
+    discriminators,
     emptyObjectsUnknown: false,
     enum: false,
     enumValues: false,
@@ -53,10 +65,60 @@ export function emitSchemaTypes(model: ToolkitModel): string {
     generatePathParams: false,
     readWriteMarkers: false,
     resolve($ref: string) {
-      return resolveRef(schema, $ref, { silent: true });
+      return resolveRef(refRoot, $ref, { silent: true });
     },
   } as unknown as TransformContext;
-  return astToString(transformSchema(schema, ctx));
+  // First, so the helper types it needs (WithRequired) join transformSchema's footer.
+  const requestForms = hasRequestForms ? requestComponentsDeclaration(request, ctx) : undefined;
+  const nodes = transformSchema(schema, ctx);
+  if (requestForms) {
+    const at = nodes.findIndex((n) => (ts.isInterfaceDeclaration(n) || ts.isTypeAliasDeclaration(n)) && n.name.text === "components");
+    nodes.splice(at + 1, 0, requestForms);
+  }
+  return astToString(nodes);
+}
+
+/**
+ * `export interface requestComponents { schemas: { ... } }`: the request forms, typed by the same
+ * transform as `components` with `defaultNonNullable` off (and at the same paths, so
+ * discriminators are found as they are for the answer's form).
+ */
+function requestComponentsDeclaration(request: RequestSide, ctx: TransformContext): ts.InterfaceDeclaration {
+  const [literal] = transformComponentsObject({ schemas: request.schemas } as never, { ...ctx, defaultNonNullable: false });
+  const schemas = (literal as ts.TypeLiteralNode).members.filter(
+    (m) => ts.isPropertySignature(m) && ts.isIdentifier(m.name) && m.name.text === "schemas",
+  );
+  const declaration = ts.factory.createInterfaceDeclaration(
+    [ts.factory.createModifier(ts.SyntaxKind.ExportKeyword)],
+    REQUEST_COMPONENTS,
+    undefined,
+    undefined,
+    schemas,
+  );
+  return ts.addSyntheticLeadingComment(
+    declaration,
+    ts.SyntaxKind.MultiLineCommentTrivia,
+    "*\n * Request forms of the `components[\"schemas\"]` entries that differ in a request: a property with\n" +
+      " * a `default` is optional here unless `required` lists it (the server fills it in), while in\n" +
+      " * `components`, the form of answers, it is always present. Request bodies and parameters refer\n" +
+      " * to these.\n ",
+    true,
+  );
+}
+
+/**
+ * openapi-typescript finds discriminators by `$ref` as well as by path: a request form's `$ref`s
+ * point at `requestComponents`, so each entry for a schema with a request form gets a twin there.
+ */
+function aliasDiscriminators(discriminators: TransformContext["discriminators"], request: RequestSide): void {
+  for (const [ref, discriminator] of Object.entries(discriminators.objects)) {
+    const alias = request.requestRef(ref);
+    if (alias !== undefined) discriminators.objects[alias] = discriminator;
+  }
+  for (const ref of [...discriminators.refsHandled]) {
+    const alias = request.requestRef(ref);
+    if (alias !== undefined) discriminators.refsHandled.push(alias);
+  }
 }
 
 /**
