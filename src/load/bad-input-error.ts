@@ -10,6 +10,11 @@ export class BadInputError extends Error {
     readonly where?: string,
     options?: { cause?: unknown },
   ) {
-    super(where ? `${where}: ${message}` : message, options);
+    super(withoutUserinfo(where ? `${where}: ${message}` : message), options);
   }
+}
+
+/** `https://user:secret@host/…` -> `https://host/…`: a message is printed and logged, a password must not be. */
+function withoutUserinfo(text: string): string {
+  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/@]+@/gi, "$1");
 }

@@ -25,8 +25,18 @@ export const MAX_EXTERNAL_DOCUMENTS = 10_000;
 
 export type ReadDocument = (url: string) => Promise<unknown>;
 
+/** A URL or file as shown in messages: a file as its path, a URL without any user:password part. */
 export function displayName(url: string): string {
-  return url.startsWith("file:") ? fileURLToPath(url) : url;
+  if (url.startsWith("file:")) return fileURLToPath(url);
+  if (!/^[a-z][a-z0-9+.-]*:\/\/[^/]*@/i.test(url)) return url;
+  try {
+    const parsed = new URL(url);
+    parsed.username = "";
+    parsed.password = "";
+    return parsed.href;
+  } catch {
+    return url;
+  }
 }
 
 export async function bundleRefs(root: Json, rootUrl: string, read: ReadDocument): Promise<Json> {

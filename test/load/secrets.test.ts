@@ -132,6 +132,15 @@ describe("loading", () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
+  test("a password in the source URL is not printed, even when loading fails", async () => {
+    const dir = freshOutputDir("secrets/userinfo");
+    const url = source.url.replace("http://", `http://someone:${TOKEN}@`);
+    const run = await toolgen([url, "--out", dir, "--verbose"]);
+    expect(run.code).toBe(2);
+    expect(run.text).toMatch(/toolgen: http:\/\/127\.0\.0\.1:\d+\/\.well-known\/openapi\.yaml: /);
+    expectNoSecret(run.text);
+  });
+
   test("the environment's token: used for loading, never written into the generated client", async () => {
     const dir = freshOutputDir("secrets/env");
     const previous = process.env.EB_AGENT_ACCESS_TOKEN;
