@@ -6,7 +6,7 @@
  * Relative `source` and `out` paths resolve against the config file's folder, not the working
  * directory, so `toolgen --config ../app/toolgen.config.json` means the same as running it there.
  */
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -71,7 +71,10 @@ async function readConfigValue(file: string): Promise<unknown> {
   }
   let module: Record<string, unknown>;
   try {
-    module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+    // The query makes a changed file a new module: `--watch` reloads the config, and Node would
+    // otherwise hand back the first import from its module cache.
+    const version = statSync(file).mtimeMs;
+    module = (await import(`${pathToFileURL(file).href}?v=${version}`)) as Record<string, unknown>;
   } catch (error) {
     throw new BadInputError(`cannot be imported: ${(error as Error).message.split("\n")[0]}`, file);
   }

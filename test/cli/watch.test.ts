@@ -88,6 +88,21 @@ test("a broken description is reported, the output is kept, and the watch goes o
   await until("local regenerated after the fix", () => /export async function total\(/.test(read("gen/local/operations.ts")));
 });
 
+test("an edited config file restarts the watch with the new toolkits; a broken one keeps the old", async () => {
+  const file = join(dir, "toolgen.config.json");
+  const config = JSON.parse(readFileSync(file, "utf8"));
+  writeFileSync(join(dir, "extra.yaml"), descriptionWith("extra", ["added"]));
+  writeFileSync(file, "{ not json");
+  await until("the config error", () => /toolgen\.config\.json: is not valid JSON.*\(still watching the previous config\)/.test(stderr));
+  config.toolkits.push({ name: "extra", source: "extra.yaml", out: "gen/extra", format: false });
+  writeFileSync(file, JSON.stringify(config));
+  await until("the new toolkit", () => /export async function added\(/.test(read("gen/extra/operations.ts")));
+  expect(stderr).toMatch(/toolgen\.config\.json changed; watching 3 toolkits/);
+  // The old toolkits are still watched after the restart.
+  writeFileSync(join(dir, "local.yaml"), descriptionWith("local", ["count", "tally", "total", "sum"]));
+  await until("local regenerated after the restart", () => /export async function sum\(/.test(read("gen/local/operations.ts")));
+});
+
 test("SIGTERM ends the watch with exit code 0", async () => {
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   child.kill("SIGTERM");
