@@ -71,10 +71,7 @@ async function readConfigValue(file: string): Promise<unknown> {
   }
   let module: Record<string, unknown>;
   try {
-    // The query makes a changed file a new module: `--watch` reloads the config, and Node would
-    // otherwise hand back the first import from its module cache.
-    const version = statSync(file).mtimeMs;
-    module = (await import(`${pathToFileURL(file).href}?v=${version}`)) as Record<string, unknown>;
+    module = (await import(moduleUrl(file))) as Record<string, unknown>;
   } catch (error) {
     throw new BadInputError(`cannot be imported: ${(error as Error).message.split("\n")[0]}`, file);
   }
@@ -82,6 +79,21 @@ async function readConfigValue(file: string): Promise<unknown> {
   const value = typeof exported === "function" ? await (exported as () => unknown)() : exported;
   if (value === undefined) throw new BadInputError("has no default export (export default defineConfig({ toolkits: [...] }))", file);
   return value;
+}
+
+const imported = new Set<string>();
+
+/**
+ * A config imported again (`--watch` reloads it when it changes) gets a query with its mtime, so
+ * Node loads the new text instead of handing back the first import from its module cache.
+ */
+function moduleUrl(file: string): string {
+  const url = pathToFileURL(file).href;
+  if (!imported.has(file)) {
+    imported.add(file);
+    return url;
+  }
+  return `${url}?mtime=${statSync(file).mtimeMs}`;
 }
 
 async function validate(value: unknown, file: string): Promise<void> {

@@ -101,6 +101,13 @@ describe("resolving", () => {
     expect(readFileSync(join(dir, "gen/ts/operations.d.ts"), "utf8")).toMatch(/export declare function ping\(/);
   });
 
+  test("a module config read again after it changed gives the new toolkits (--watch reloads it)", async () => {
+    const file = configIn("reload", 'export default { toolkits: [{ source: "a.yaml", out: "gen/a" }] };\n', "toolgen.config.mjs");
+    expect((await loadConfigFile(file)).toolkits.map((t) => t.name)).toEqual(["gen/a"]);
+    writeFileSync(file, 'export default { toolkits: [{ source: "a.yaml", out: "gen/a" }, { source: "b.yaml", out: "gen/b" }] };\n');
+    expect((await loadConfigFile(file)).toolkits.map((t) => t.name)).toEqual(["gen/a", "gen/b"]);
+  });
+
   test("an .mjs config may export a function", async () => {
     const file = configIn("function", 'export default async () => ({ toolkits: [{ source: "api.yaml", out: "gen" }] });\n', "toolgen.config.mjs");
     const config = await loadConfigFile(file);
