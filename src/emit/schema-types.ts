@@ -21,7 +21,7 @@ type TransformContext = Parameters<typeof transformSchema>[1];
 const BLOB = ts.factory.createTypeReferenceNode("Blob");
 
 export function emitSchemaTypes(model: ToolkitModel): string {
-  const unique = withUniqueOperationIds(model);
+  const unique = withDiscriminatorTargetsCopied(withUniqueOperationIds(model));
   const options: OpenAPITSOptions = { silent: true };
   // Before the request forms are copied: the scan writes discriminator values into the schemas.
   const discriminators = scanDiscriminators(unique as unknown as OpenAPI3, options);
@@ -127,6 +127,34 @@ function aliasDiscriminators(discriminators: TransformContext["discriminators"],
  * it type them in place under `paths` instead (the generated code always reaches types through
  * `paths[path][method]`, so nothing else changes).
  */
+/**
+ * openapi-typescript's `scanDiscriminators` writes into the schemas a discriminator maps to (it
+ * pushes an `allOf` entry or adds the property). Those few schemas are copied first, so the
+ * model's document is left as it was and emitting twice from one model gives the same text
+ * (the programmatic API allows it; before, each run added the enum again).
+ */
+function withDiscriminatorTargetsCopied(document: Record<string, unknown>): Record<string, unknown> {
+  const components = document.components as { schemas?: Record<string, unknown> } | undefined;
+  const schemas = components?.schemas;
+  if (!isObject(schemas)) return document;
+  const targets = new Set<string>();
+  const stack: unknown[] = [document];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node !== "object" || node === null) continue;
+    const discriminator = (node as { discriminator?: unknown }).discriminator;
+    if (isObject(discriminator)) {
+      const refs = [...(Array.isArray((node as { oneOf?: unknown }).oneOf) ? ((node as { oneOf: unknown[] }).oneOf) : []).map((item) => (isObject(item) ? item.$ref : undefined)), ...Object.values(isObject(discriminator.mapping) ? discriminator.mapping : {})];
+      for (const ref of refs) if (typeof ref === "string" && ref.startsWith("#/components/schemas/")) targets.add(decodeURIComponent(ref.slice("#/components/schemas/".length)).replace(/~1/g, "/").replace(/~0/g, "~"));
+    }
+    for (const child of Object.values(node)) if (typeof child === "object" && child !== null) stack.push(child);
+  }
+  if (targets.size === 0) return document;
+  const copied = { ...schemas };
+  for (const name of targets) if (copied[name] !== undefined) copied[name] = structuredClone(copied[name]);
+  return { ...document, components: { ...components, schemas: copied } };
+}
+
 function withUniqueOperationIds(model: ToolkitModel): Record<string, unknown> {
   const seen = new Set<string>();
   const duplicates = model.operations.filter((op) => {
