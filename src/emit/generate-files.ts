@@ -40,7 +40,7 @@ export async function generateFiles(model: ToolkitModel, options: EmitOptions = 
       { path: "index.ts", content: emitIndexFile(header, runtimeImport) },
       { path: "knowledge-base.ts", content: knowledgeBaseSource() },
     ],
-    (emitted) => ({ detail: `${emitted.length} files, ${formatBytes(totalSize(emitted))}`, count: emitted.length }),
+    (emitted) => ({ detail: `${emitted.length} modules, ${formatBytes(totalSize(emitted))}`, count: emitted.length }),
   );
   if (options.format !== false) {
     const size = totalSize(files);
@@ -49,7 +49,7 @@ export async function generateFiles(model: ToolkitModel, options: EmitOptions = 
       "format",
       () => (size > DEFAULT_FORMAT_LIMIT ? files : formatFiles(files)),
       (formatted) => ({
-        detail: size > DEFAULT_FORMAT_LIMIT ? `skipped: ${formatBytes(size)} is over the ${formatBytes(DEFAULT_FORMAT_LIMIT)} prettier limit` : `${formatted.length} files`,
+        detail: size > DEFAULT_FORMAT_LIMIT ? `skipped: ${formatBytes(size)} is over the ${formatBytes(DEFAULT_FORMAT_LIMIT)} prettier limit` : `${formatted.length} modules`,
         count: size > DEFAULT_FORMAT_LIMIT ? 0 : formatted.length,
       }),
     );
