@@ -21,15 +21,9 @@ import { AddDocumentsError, KnowledgeBase, type KnowledgeBaseDocument } from "..
 import {
   LOAD_SECONDS,
   WARM_UP_SECONDS,
-  describeMemory,
-  describeRun,
-  loadTest,
   mb,
-  memoryLimits,
-  peakRssWhile,
   positiveNumberFromEnv,
-  retained,
-  settle,
+  expectSteadyUnderLoad,
   startProbedServer,
   type LoadRun,
   type ProbedServer,
@@ -143,25 +137,7 @@ describe.sequential("knowledge-base service under load", () => {
       await kb.addDocuments(corpus(), { batchSize: 100 });
       const kinds = await searchKinds(service.url, kb.id);
 
-      const warmUp = await loadTest(service.url, kinds, WARM_UP_SECONDS);
-      console.log(describeRun("knowledge base, warm-up", warmUp));
-      expectCleanRun(warmUp, kinds);
-      await settle();
-      const warm = await service.memory(true);
-
-      const running = loadTest(service.url, kinds, LOAD_SECONDS);
-      const peakRss = await peakRssWhile(service, running);
-      const run = await running;
-      await settle();
-      const end = await service.memory(true);
-      console.log(describeRun("knowledge base, measured run", run));
-      console.log(describeMemory("knowledge base, memory", warm, end, peakRss, run.requests));
-
-      expectCleanRun(run, kinds);
-      expect(run.requests).toBeGreaterThan(1000); // liveness, not speed
-      const limits = memoryLimits(warm);
-      expect(retained(end), `heap+external after GC grew from ${mb(retained(warm))} to ${mb(retained(end))}`).toBeLessThanOrEqual(limits.retained);
-      expect(end.rss, `RSS grew from ${mb(warm.rss)} to ${mb(end.rss)}`).toBeLessThanOrEqual(limits.rss);
+      await expectSteadyUnderLoad("knowledge base", service, kinds, expectCleanRun);
 
       // Still correct afterwards, through the client.
       expect((await kb.search("river bridge", { topK: 10 })).length).toBe(10);

@@ -14,14 +14,7 @@ import { afterAll, expect, test } from "vitest";
 import {
   LOAD_SECONDS,
   WARM_UP_SECONDS,
-  describeMemory,
-  describeRun,
-  loadTest,
-  memoryLimits,
-  mb,
-  peakRssWhile,
-  retained,
-  settle,
+  expectSteadyUnderLoad,
   startProbedServer,
   type LoadRun,
   type ProbedServer,
@@ -98,26 +91,7 @@ test(
     const description = await descriptionAnswer.text();
     const kinds = requestKinds(description);
 
-    const warmUp = await loadTest(url, kinds, WARM_UP_SECONDS);
-    console.log(describeRun("tool manager, warm-up", warmUp));
-    expectCleanRun(warmUp, kinds);
-    await settle();
-    const warm = await server.memory(true);
-
-    const running = loadTest(url, kinds, LOAD_SECONDS);
-    const peakRss = await peakRssWhile(server, running);
-    const run = await running;
-    await settle();
-    const end = await server.memory(true);
-    console.log(describeRun("tool manager, measured run", run));
-    console.log(describeMemory("tool manager, memory", warm, end, peakRss, run.requests));
-
-    expectCleanRun(run, kinds);
-    // Liveness, not speed: a server that stalls or drops connections does not get here.
-    expect(run.requests).toBeGreaterThan(1000);
-    const limits = memoryLimits(warm);
-    expect(retained(end), `heap+external after GC grew from ${mb(retained(warm))} to ${mb(retained(end))}`).toBeLessThanOrEqual(limits.retained);
-    expect(end.rss, `RSS grew from ${mb(warm.rss)} to ${mb(end.rss)}`).toBeLessThanOrEqual(limits.rss);
+    await expectSteadyUnderLoad("tool manager", server, kinds, expectCleanRun);
 
     // Still correct afterwards: a new word is stored and listed, a bad one refused, same description.
     expect(await (await post(`${url}${TOOLS}/AddWord?version=v1`, { word: "ephemeral" })).json()).toEqual({

@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { expect } from "vitest";
 import { REPO_ROOT } from "./output-dir.js";
 
 /** Seconds of the measured autocannon run of each load test (after a warm-up); env LOAD_SECONDS. */
@@ -258,4 +259,39 @@ export function describeMemory(label: string, warm: MemorySample, end: MemorySam
     `heap+external after GC ${mb(retained(warm))} -> ${mb(retained(end))} ` +
     `(${growth >= 0 ? "+" : ""}${mb(growth)}, ${(growth / Math.max(requests, 1)).toFixed(1)} bytes per request)`
   );
+}
+
+/**
+ * The measured part both load tests share: a warm-up, then `LOAD_SECONDS` of load while the
+ * server's RSS is sampled; every answer must be right, the server must have kept answering, and
+ * memory after GC must stay within `memoryLimits` of the warm-up. Prints the figures.
+ */
+export async function expectSteadyUnderLoad(
+  label: string,
+  server: ProbedServer,
+  kinds: readonly RequestKind[],
+  expectCleanRun: (run: LoadRun, kinds: readonly RequestKind[]) => void,
+): Promise<LoadRun> {
+  const { url } = server;
+  const warmUp = await loadTest(url, kinds, WARM_UP_SECONDS);
+  console.log(describeRun(`${label}, warm-up`, warmUp));
+  expectCleanRun(warmUp, kinds);
+  await settle();
+  const warm = await server.memory(true);
+
+  const running = loadTest(url, kinds, LOAD_SECONDS);
+  const peakRss = await peakRssWhile(server, running);
+  const run = await running;
+  await settle();
+  const end = await server.memory(true);
+  console.log(describeRun(`${label}, measured run`, run));
+  console.log(describeMemory(`${label}, memory`, warm, end, peakRss, run.requests));
+
+  expectCleanRun(run, kinds);
+  // Liveness, not speed: a server that stalls or drops connections does not get here.
+  expect(run.requests).toBeGreaterThan(1000);
+  const limits = memoryLimits(warm);
+  expect(retained(end), `heap+external after GC grew from ${mb(retained(warm))} to ${mb(retained(end))}`).toBeLessThanOrEqual(limits.retained);
+  expect(end.rss, `RSS grew from ${mb(warm.rss)} to ${mb(end.rss)}`).toBeLessThanOrEqual(limits.rss);
+  return run;
 }
