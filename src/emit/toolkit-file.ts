@@ -8,12 +8,14 @@
  * file). Literals are printed by `literal()` below: strings JSON-escaped, keys quoted unless plain
  * identifiers, and a `__proto__` key written as a computed key so it stays an own property.
  *
- * Large toolkits: past LITERAL_LIMIT bytes of schemas, the `parameters` and `responses` schemas
- * are written as one JSON text read with `JSON.parse` when the module loads, instead of object
- * literals. On GitHub's description (1,223 tools, 3.6 MB of schemas) object literals cost tsc
- * about 4 s of checking and `--emit js` about 3.8 s of transpiling; the JSON text costs neither,
- * and V8 reads JSON text faster than the same object literal. The data is the same precomputed
- * descriptors either way; nothing is derived from the description at run time.
+ * Large toolkits: past LITERAL_LIMIT bytes of schemas, every tool's data (names, description,
+ * schemas, examples) is written as one JSON text read with `JSON.parse` when the module loads,
+ * instead of object literals, and `run` is looked up by function name. On GitHub's description
+ * (1,223 tools, 3.6 MB of schemas) schema literals cost tsc about 4 s of checking and `--emit js`
+ * about 3.8 s of transpiling, and the 1,223 typed tool constants another ~1 s of the app's tsc;
+ * the JSON text costs neither, and V8 reads JSON text faster than the same object literal. The
+ * data is the same precomputed descriptors either way; nothing is derived from the description
+ * at run time.
  */
 import { buildToolDescriptors } from "../model/tool-schema/tool-descriptors.js";
 import type { ToolkitModel } from "../model/toolkit-model.js";
@@ -29,10 +31,7 @@ export function emitToolkitFile(model: ToolkitModel, runtimeImport: string, head
 
   // Schemas in tool order: each tool's parameters, then its responses when it has some.
   const schemas = descriptors.tools.flatMap((d) => (d.responses !== undefined ? [d.parameters, d.responses] : [d.parameters]));
-  const schemasJson = JSON.stringify(schemas);
-  const asJson = schemasJson.length > LITERAL_LIMIT;
-  let next = 0;
-  const schemaRef = (schema: unknown, cast: string): string => (asJson ? `S[${next++}]${cast}` : literal(schema));
+  const asJson = JSON.stringify(schemas).length > LITERAL_LIMIT;
 
   // A conversation calling several tools is written once and shared by reference.
   const exampleIds = new Map<ToolExample, string>();
@@ -47,7 +46,7 @@ export function emitToolkitFile(model: ToolkitModel, runtimeImport: string, head
     return id;
   };
 
-  const entries = model.operations.map((op, index) => {
+  const entries = asJson ? [] : model.operations.map((op, index) => {
     const d: ToolDescriptor = descriptors.tools[index]!;
     const fields = [
       `name: ${stringLiteral(d.name)}`,
@@ -58,8 +57,8 @@ export function emitToolkitFile(model: ToolkitModel, runtimeImport: string, head
       `path: ${stringLiteral(d.path)}`,
       ...(d.deprecated ? ["deprecated: true"] : []),
       `inputless: ${op.inputless}`,
-      `parameters: ${schemaRef(d.parameters, ' as ToolEntry["parameters"]')}`,
-      ...(d.responses !== undefined ? [`responses: ${schemaRef(d.responses, "!")}`] : []),
+      `parameters: ${literal(d.parameters)}`,
+      ...(d.responses !== undefined ? [`responses: ${literal(d.responses)}`] : []),
       `examples: [${d.examples.map(exampleRef).join(", ")}]`,
       ...(d.fixed !== undefined ? [`fixed: ${literal(d.fixed)}`] : []),
       ...(d.prompt !== undefined ? [`prompt: ${stringLiteral(d.prompt)}`] : []),
@@ -69,7 +68,7 @@ export function emitToolkitFile(model: ToolkitModel, runtimeImport: string, head
     // build their union type (TS2590 on the GitHub description); typed constants check one by one.
     return `const tool${index}: ToolEntry = {\n${fields.map((f) => `  ${f},`).join("\n")}\n};`;
   });
-  const negative = descriptors.examples.map(exampleRef);
+  const negative = asJson ? [] : descriptors.examples.map(exampleRef);
   const inputless = model.operations.filter((op) => op.inputless).map((op) => stringLiteral(op.functionName));
   const runtimeTypes = "type CallOptions, type Toolkit, type ToolEntry";
 
@@ -77,8 +76,7 @@ export function emitToolkitFile(model: ToolkitModel, runtimeImport: string, head
   return `${header}
 ${notes}import { bindCallOptions, createToolkit, ${runtimeTypes} } from ${stringLiteral(runtimeImport)};
 import * as ops from "./operations.js";
-${exampleConsts.length > 0 ? `\n// Few-shot conversations from examples.yaml, each kept whole.\n${exampleConsts.join("\n")}\n` : ""}${asJson ? schemaTable(schemasJson) : ""}
-${entries.join("\n")}
+${exampleConsts.length > 0 ? `\n// Few-shot conversations from examples.yaml, each kept whole.\n${exampleConsts.join("\n")}\n` : ""}${asJson ? toolTable(model, descriptors) : `\n${entries.join("\n")}`}
 
 /**
  * Every operation as a tool for a language model: canonical and provider-safe names, description,
@@ -88,8 +86,8 @@ ${entries.join("\n")}
 export const toolkit: Toolkit = createToolkit({
   title: ${stringLiteral(model.title)},
   version: ${stringLiteral(model.version)},
-  tools: [${model.operations.map((_, i) => `tool${i}`).join(", ")}],
-  examples: [${negative.join(", ")}],
+  tools: ${asJson ? "D.tools.map((tool) => ({ ...tool, run: operations[tool.functionName]! }))" : `[${model.operations.map((_, i) => `tool${i}`).join(", ")}]`},
+  examples: ${asJson ? "D.examples" : `[${negative.join(", ")}]`},
 });
 
 /** All operations of this toolkit as methods. */
@@ -104,12 +102,37 @@ export function createClient(options: CallOptions): Client {
 `;
 }
 
-/** The large-toolkit form: every schema in one JSON text (see the file comment). */
-function schemaTable(json: string): string {
+/**
+ * The large-toolkit form: every tool's data (names, description, schemas, examples) in one JSON
+ * text, and each tool's `run` looked up by its function name (see the file comment).
+ */
+function toolTable(model: ToolkitModel, descriptors: ReturnType<typeof buildToolDescriptors>): string {
+  const tools = model.operations.map((op, index) => {
+    const d = descriptors.tools[index]!;
+    return {
+      name: d.name,
+      wireName: d.wireName,
+      functionName: op.functionName,
+      description: d.description,
+      method: d.method,
+      path: d.path,
+      ...(d.deprecated ? { deprecated: true } : {}),
+      inputless: op.inputless,
+      parameters: d.parameters,
+      ...(d.responses !== undefined ? { responses: d.responses } : {}),
+      examples: d.examples,
+      ...(d.fixed !== undefined ? { fixed: d.fixed } : {}),
+      ...(d.prompt !== undefined ? { prompt: d.prompt } : {}),
+    };
+  });
+  const json = JSON.stringify({ tools, examples: descriptors.examples });
   return `
-// The tools' parameters and responses JSON Schemas (${(json.length / 1e6).toFixed(1)} MB), precomputed by toolgen. Written as
-// JSON text because it is large: V8 reads JSON faster than object literals, and tsc need not check it.
-const S: readonly NonNullable<ToolEntry["responses"]>[] = JSON.parse(${singleQuoted(json)});
+// The tools' data (${(json.length / 1e6).toFixed(1)} MB: names, descriptions, JSON Schemas, examples), precomputed by
+// toolgen. Written as JSON text because it is large: V8 reads JSON faster than object literals,
+// and tsc need not check 1,000 literals against ToolEntry (~1 s on GitHub's description).
+const D: { readonly tools: readonly Omit<ToolEntry, "run">[]; readonly examples: Toolkit["examples"] } = JSON.parse(${singleQuoted(json)});
+// By name, without making tsc compare every operation's signature with ToolEntry["run"].
+const operations = ops as unknown as Readonly<Record<string, ToolEntry["run"]>>;
 `;
 }
 
