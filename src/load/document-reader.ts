@@ -7,8 +7,11 @@
 import { createHash } from "node:crypto";
 import { probe, readDocumentText, type DocumentText, type HttpSettings } from "./read-document-text.js";
 
+/** Checks each address a redirect leads to before it is requested (throws to refuse). */
+export type RedirectGuard = (url: string) => Promise<void>;
+
 export interface DocumentReader {
-  read(url: string): Promise<DocumentText>;
+  read(url: string, guard?: RedirectGuard): Promise<DocumentText>;
   /** Whether a document exists (the reference's HEAD probe for `examples.yaml`). */
   exists(url: string): Promise<boolean>;
 }
@@ -27,7 +30,7 @@ export interface ReadRecord {
 
 export function networkReader(http: HttpSettings): DocumentReader {
   return {
-    read: (url) => readDocumentText(url, http),
+    read: (url, guard) => readDocumentText(url, http, guard),
     exists: (url) => probe(url, http),
   };
 }
@@ -42,8 +45,8 @@ export class RecordingReader implements DocumentReader {
 
   constructor(private readonly inner: DocumentReader) {}
 
-  async read(url: string): Promise<DocumentText> {
-    const text = await this.inner.read(url);
+  async read(url: string, guard?: RedirectGuard): Promise<DocumentText> {
+    const text = await this.inner.read(url, guard);
     this.records.set(url, { record: recordOf(url, text), body: text.bytes });
     return text;
   }

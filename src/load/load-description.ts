@@ -49,8 +49,10 @@ export async function loadDescription(input: string, options: LoadOptions = {}):
   const parsed = parse(root.text, root.url);
   const openapiVersion = openapiVersionOf(parsed, where);
   const document = await bundleRefs(parsed as Record<string, unknown>, root.url, async (url) => {
-    checkRefScope(url, root.url, options.allowExternalRefs === true);
-    const text = await reader.read(url);
+    const allow = options.allowExternalRefs === true;
+    await checkRefScope(url, root.url, allow);
+    // A redirect is held to the same rules as the $ref itself.
+    const text = await reader.read(url, (next) => checkRefScope(next, root.url, allow));
     return parse(text.text, url);
   });
   const examplesUrl = remote ? `${source.baseUrl}/.well-known/examples.yaml` : new URL("examples.yaml", source.documentUrl).href;
@@ -94,10 +96,10 @@ function reportingReader(inner: DocumentReader, listener: ProgressListener | und
   let bytes = 0;
   let readingMs = 0;
   return {
-    async read(url) {
+    async read(url, guard) {
       if (count === 0) listener?.({ stage: "fetch", state: "start" });
       const started = performance.now();
-      const text = await inner.read(url);
+      const text = await inner.read(url, guard);
       readingMs += performance.now() - started;
       count += 1;
       bytes += text.bytes.byteLength;

@@ -36,9 +36,9 @@ export interface DocumentText {
   readonly etag?: string;
 }
 
-export async function readDocumentText(url: string, http: HttpSettings): Promise<DocumentText> {
+export async function readDocumentText(url: string, http: HttpSettings, guard?: (url: string) => Promise<void>): Promise<DocumentText> {
   if (url.startsWith("file:")) return readLocalFile(url, http.maxBytes);
-  return fetchText(url, http, "GET");
+  return fetchText(url, http, "GET", guard);
 }
 
 async function readLocalFile(url: string, maxBytes: number): Promise<DocumentText> {
@@ -81,8 +81,8 @@ export async function readIfChanged(url: string, http: HttpSettings, etag: strin
   return textOf(response, url, http);
 }
 
-async function fetchText(url: string, http: HttpSettings, method: "GET"): Promise<DocumentText> {
-  return textOf(await send(url, http, method), url, http);
+async function fetchText(url: string, http: HttpSettings, method: "GET", guard?: (url: string) => Promise<void>): Promise<DocumentText> {
+  return textOf(await send(url, http, method, guard), url, http);
 }
 
 async function textOf(response: Response, url: string, http: HttpSettings): Promise<DocumentText> {
@@ -96,7 +96,7 @@ async function textOf(response: Response, url: string, http: HttpSettings): Prom
   return { text: decode(bytes), bytes, url: response.url || url, ...(contentType ? { contentType } : {}), ...(etag ? { etag } : {}) };
 }
 
-async function send(url: string, http: HttpSettings, method: "GET" | "HEAD"): Promise<Response> {
+async function send(url: string, http: HttpSettings, method: "GET" | "HEAD", guard?: (url: string) => Promise<void>): Promise<Response> {
   let current = url;
   for (let hop = 0; ; hop++) {
     const headers = new URL(current).origin === http.credentialOrigin ? http.headers : publicHeaders(http.headers);
@@ -106,6 +106,7 @@ async function send(url: string, http: HttpSettings, method: "GET" | "HEAD"): Pr
       await response.body?.cancel();
       if (hop >= MAX_REDIRECTS) throw new BadInputError(`redirected more than ${MAX_REDIRECTS} times`, url);
       current = new URL(location, current).href;
+      await guard?.(current);
       continue;
     }
     return response;

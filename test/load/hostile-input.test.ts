@@ -25,6 +25,7 @@ let other: Server;
 let base: string;
 let otherBase: string;
 const otherHits: string[] = [];
+let bounceTo = "";
 
 beforeAll(async () => {
   other = createServer((req, res) => {
@@ -40,8 +41,15 @@ beforeAll(async () => {
       "/other-host/.well-known/openapi.yaml": ref(`${otherBase}/schema.yaml`),
       "/same/.well-known/openapi.yaml": ref("./schema.yaml"),
       "/same/.well-known/schema.yaml": "type: string\n",
+      "/metadata/.well-known/openapi.yaml": ref("http://169.254.169.254/latest/meta-data.yaml"),
+      "/bounce/.well-known/openapi.yaml": ref("./hop.yaml"),
       "/bomb/.well-known/openapi.yaml": billionLaughs(10),
     };
+    if (path === "/bounce/.well-known/hop.yaml") {
+      // A same-origin $ref that redirects where the $ref itself could not point.
+      const to = new URL(req.url ?? "", "http://x").searchParams.get("to") ?? bounceTo;
+      return void res.writeHead(302, { location: to }).end();
+    }
     const body = bodies[path ?? ""];
     res.writeHead(body ? 200 : 404).end(body);
   });
@@ -115,8 +123,36 @@ describe("nesting and $ref chains", () => {
 });
 
 describe("where $refs may point", () => {
-  test("a description fetched over HTTP cannot read local files", async () => {
-    expect(await refused(loadDescription(`${base}/file-ref`, { env: {} }))).toMatch(/local file.*--allow-external-refs/);
+  test("a description fetched over HTTP cannot read local files, even with --allow-external-refs", async () => {
+    expect(await refused(loadDescription(`${base}/file-ref`, { env: {} }))).toMatch(/may not read local files, even with --allow-external-refs/);
+    expect(await refused(loadDescription(`${base}/file-ref`, { env: {}, allowExternalRefs: true }))).toMatch(/may not read local files/);
+  });
+
+  test("nor a private address that is not the source's host, even with --allow-external-refs (nothing is requested)", async () => {
+    const message = await refused(loadDescription(`${base}/metadata`, { env: {}, allowExternalRefs: true }));
+    expect(message).toMatch(/http:\/\/169\.254\.169\.254 is a private address \(169\.254\.169\.254\) that is not the source's own host; refused even with --allow-external-refs/);
+  });
+
+  test("a redirect from a same-origin $ref is held to the same rules", async () => {
+    bounceTo = `${otherBase}/schema.yaml`;
+    const hits = otherHits.length;
+    expect(await refused(loadDescription(`${base}/bounce`, { env: {} }))).toMatch(/is not the origin the description came from/);
+    bounceTo = "http://10.1.2.3/internal.yaml";
+    expect(await refused(loadDescription(`${base}/bounce`, { env: {}, allowExternalRefs: true }))).toMatch(/10\.1\.2\.3 is a private address/);
+    bounceTo = "file:///etc/passwd";
+    expect(await refused(loadDescription(`${base}/bounce`, { env: {}, allowExternalRefs: true }))).toMatch(/may not read local files/);
+    expect(otherHits.length).toBe(hits);
+  });
+
+  test("public hosts are reachable with the flag; names that resolve to private addresses are not", async () => {
+    const { checkRefScope } = await import("../../src/load/ref-scope.js");
+    const dns: Record<string, string[]> = { "api.example.com": ["93.184.215.14"], "cdn.example.net": ["151.101.1.1"], "metadata.example.net": ["169.254.169.254"], "intranet.example.net": ["fd12:3456::1"] };
+    const resolve = async (host: string) => dns[host] ?? [];
+    await expect(checkRefScope("https://cdn.example.net/s.yaml", "https://api.example.com/openapi.yaml", true, resolve)).resolves.toBeUndefined();
+    await expect(checkRefScope("https://metadata.example.net/s.yaml", "https://api.example.com/openapi.yaml", true, resolve)).rejects.toThrow(/private address \(169\.254\.169\.254\)/);
+    await expect(checkRefScope("https://intranet.example.net/s.yaml", "https://api.example.com/openapi.yaml", true, resolve)).rejects.toThrow(/private address \(fd12:3456::1\)/);
+    // A private source may use its own host's other ports.
+    await expect(checkRefScope("http://10.0.0.5:8081/s.yaml", "http://10.0.0.5:8080/openapi.yaml", true, async (h) => [h])).resolves.toBeUndefined();
   });
 
   test("nor reach another host, unless allowed", async () => {
