@@ -2,17 +2,15 @@
  * `toolgen <source> --out <dir>` (one toolkit from the command line) and `toolgen` with no
  * source (every toolkit of `toolgen.config.json`), each with `--check`, `--watch` and `--offline`.
  */
-import { watch } from "node:fs";
-import { basename, dirname, relative, resolve } from "node:path";
+import { relative, resolve } from "node:path";
 import { Option, type Command } from "commander";
 import { BadInputError } from "../load/bad-input-error.js";
 import type { ResolvedConfig, ResolvedToolkit } from "../config/load-config.js";
-import type { ToolkitOutcome } from "../workflow/run-toolkits.js";
-import type { WatchOptions } from "../workflow/watch-toolkits.js";
 import type { CliIo } from "./cli-io.js";
 import { ProgressReporter, type Verbosity } from "./progress-reporter.js";
 import { collect, parseHeader } from "./repeatable-options.js";
-import { staleMessage } from "./stale-messages.js";
+import { reportOutcome } from "./report-outcome.js";
+import { watchUntilStopped } from "./watch-loop.js";
 
 interface GenerateFlags {
   out?: string;
@@ -115,101 +113,8 @@ export function addGenerateCommand(program: Command, io: CliIo): void {
       const outcomes = await runToolkits(config, runOptions);
       const internal = outcomes.find((outcome) => !outcome.ok && !(outcome.error instanceof BadInputError));
       if (internal !== undefined && !internal.ok) throw internal.error;
-      for (const outcome of outcomes) report(outcome, reporter, io, flags.check === true);
+      for (const outcome of outcomes) reportOutcome(outcome, reporter, io, flags.check === true);
     });
-}
-
-/**
- * `--watch`: runs the watch until SIGINT/SIGTERM. When the config file itself changes, the watch
- * restarts with the new config; a config that no longer loads is reported and the old one stays.
- */
-async function watchUntilStopped(
-  initial: ResolvedConfig,
-  reload: (file: string) => Promise<ResolvedConfig>,
-  reporter: ProgressReporter,
-  io: CliIo,
-  runOptions: Omit<WatchOptions, "signal" | "onOutcome">,
-  label: (toolkit: ResolvedToolkit) => string | undefined,
-): Promise<void> {
-  const { watchToolkits } = await import("../workflow/watch-toolkits.js");
-  let config = initial;
-  let stopped = false;
-  let controller = new AbortController();
-  const stop = () => {
-    stopped = true;
-    controller.abort();
-  };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
-  try {
-    while (!stopped) {
-      controller = new AbortController();
-      let changed = false;
-      let debounce: NodeJS.Timeout | undefined;
-      const file = config.file;
-      const configWatcher =
-        file === undefined
-          ? undefined
-          : watch(dirname(file), (_event, name) => {
-              if (name !== null && name.toString() !== basename(file)) return;
-              clearTimeout(debounce);
-              debounce = setTimeout(() => {
-                changed = true;
-                controller.abort();
-              }, 150);
-            });
-      configWatcher?.on("error", () => undefined);
-      try {
-        await watchToolkits(config, {
-          ...runOptions,
-          signal: controller.signal,
-          // Errors are reported as they happen; stopping the watch is still a clean exit.
-          onOutcome: (outcome) => report(outcome, reporter, { ...io, exitCode: () => undefined }, false),
-          onChange: (toolkit, trigger) => reporter.notice(`toolgen: ${label(toolkit) !== undefined ? `${toolkit.name}: ` : ""}${trigger}`),
-          onReady: () => reporter.result(`Watching ${config.toolkits.length === 1 ? "the description" : `${config.toolkits.length} toolkits`} (Ctrl-C to stop)`),
-          onPollError: (toolkit, error) => reporter.warning(label(toolkit), `cannot poll the description (${error instanceof Error ? error.message : String(error)}); still watching`),
-        });
-      } finally {
-        configWatcher?.close();
-        clearTimeout(debounce);
-      }
-      if (stopped || !changed || file === undefined) break;
-      try {
-        config = await reload(file);
-        reporter.notice(`toolgen: ${basename(file)} changed; watching ${config.toolkits.length} toolkit${config.toolkits.length === 1 ? "" : "s"}`);
-      } catch (error) {
-        reporter.error(`${error instanceof Error ? error.message : String(error)} (still watching the previous config)`);
-      }
-    }
-  } finally {
-    process.off("SIGINT", stop);
-    process.off("SIGTERM", stop);
-  }
-}
-
-/** Prints one toolkit's outcome and raises the exit code: 2 bad input, 1 stale. */
-function report(outcome: ToolkitOutcome, reporter: ProgressReporter, io: CliIo, check: boolean): void {
-  const where = relative(process.cwd(), outcome.toolkit.out) || ".";
-  if (!outcome.ok) {
-    const message = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
-    reporter.error(message.replace(/\s*\n\s*/g, " "));
-    io.exitCode(2);
-    return;
-  }
-  const { result } = outcome;
-  const summary = `${result.model.operations.length} operations of "${result.model.title}" ${result.model.version}`;
-  if (check) {
-    if (result.stale.length === 0) {
-      reporter.result(`${where}: up to date (${summary})`);
-      return;
-    }
-    for (const file of result.stale) reporter.notice(`toolgen: ${where}/${file.path} ${staleMessage(file, result)}`);
-    io.exitCode(1);
-    return;
-  }
-  for (const path of result.removed) reporter.verbose(`removed ${where}/${path} (no longer generated)`);
-  const changed = result.written.length === 0 ? "nothing changed" : `${result.written.length} changed`;
-  reporter.result(`Generated ${summary} into ${where}/ (${result.files.length - 1} files, ${changed})`);
 }
 
 function oneOffToolkit(source: string, flags: GenerateFlags): ResolvedToolkit {

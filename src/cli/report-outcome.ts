@@ -1,0 +1,30 @@
+/** One toolkit's outcome on the terminal, and its exit code: 2 bad input, 1 stale. */
+import { relative } from "node:path";
+import type { ToolkitOutcome } from "../workflow/run-toolkits.js";
+import type { CliIo } from "./cli-io.js";
+import type { ProgressReporter } from "./progress-reporter.js";
+import { staleMessage } from "./stale-messages.js";
+
+export function reportOutcome(outcome: ToolkitOutcome, reporter: ProgressReporter, io: CliIo, check: boolean): void {
+  const where = relative(process.cwd(), outcome.toolkit.out) || ".";
+  if (!outcome.ok) {
+    const message = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
+    reporter.error(message.replace(/\s*\n\s*/g, " "));
+    io.exitCode(2);
+    return;
+  }
+  const { result } = outcome;
+  const summary = `${result.model.operations.length} operations of "${result.model.title}" ${result.model.version}`;
+  if (check) {
+    if (result.stale.length === 0) {
+      reporter.result(`${where}: up to date (${summary})`);
+      return;
+    }
+    for (const file of result.stale) reporter.notice(`toolgen: ${where}/${file.path} ${staleMessage(file, result)}`);
+    io.exitCode(1);
+    return;
+  }
+  for (const path of result.removed) reporter.verbose(`removed ${where}/${path} (no longer generated)`);
+  const changed = result.written.length === 0 ? "nothing changed" : `${result.written.length} changed`;
+  reporter.result(`Generated ${summary} into ${where}/ (${result.files.length - 1} files, ${changed})`);
+}
