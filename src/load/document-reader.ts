@@ -5,10 +5,7 @@
  * `examples.yaml` companion), and an online run can record them for the next offline one.
  */
 import { createHash } from "node:crypto";
-import { probe, readDocumentText, type DocumentText, type HttpSettings } from "./read-document-text.js";
-
-/** Checks each address a redirect leads to before it is requested (throws to refuse). */
-export type RedirectGuard = (url: string) => Promise<void>;
+import { probe, readDocumentText, type DocumentText, type HttpSettings, type RedirectGuard } from "./read-document-text.js";
 
 export interface DocumentReader {
   read(url: string, guard?: RedirectGuard): Promise<DocumentText>;

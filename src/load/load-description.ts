@@ -3,7 +3,6 @@
  * parse it, refuse what is not OpenAPI 3.0/3.1, bundle external `$ref`s, and pick up the
  * `examples.yaml` companion (HEAD first, as the reference does; any non-2xx means "none").
  */
-import { createHash } from "node:crypto";
 import { access } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { BadInputError } from "./bad-input-error.js";
@@ -21,7 +20,10 @@ export async function loadDescription(input: string, options: LoadOptions = {}):
   const env = options.env ?? process.env;
   const source = resolveSource(input, env);
   const remote = source.kind !== "file";
-  const http = { ...httpSettings(remote && options.offline !== true ? options : undefined, env, options), ...(remote ? { credentialOrigin: new URL(source.documentUrl).origin } : {}) };
+  const http = httpSettings(options, env, remote ? source.documentUrl : undefined);
+  if (remote && options.offline !== true && http.headers.authorization === undefined) {
+    options.onWarning?.("no access token (--token or EB_AGENT_ACCESS_TOKEN): the server may answer 403");
+  }
   const network = networkReader(http);
   const recorder = new RecordingReader(
     options.offline === true && remote ? offlineReader(offlineCacheDir(options), network) : network,
@@ -66,7 +68,7 @@ export async function loadDescription(input: string, options: LoadOptions = {}):
     document,
     openapiVersion,
     ...(examples !== undefined ? { examples } : {}),
-    sha256: createHash("sha256").update(root.bytes).digest("hex"),
+    sha256: sha256Hex(root.bytes),
     bytes: root.bytes.byteLength,
     documents,
     inputsSha256: inputsHash(documents),
@@ -113,22 +115,20 @@ function reportingReader(inner: DocumentReader, listener: ProgressListener | und
   };
 }
 
-/** Headers (token included for remote sources), fetch, limits: what every request of a load uses. */
-export function httpSettings(
-  remote: LoadOptions | undefined,
-  env: Readonly<Record<string, string | undefined>>,
-  options: LoadOptions,
-): HttpSettings {
+/**
+ * Headers, fetch and limits for every request of a load (and of a `--watch` poll). The token and
+ * the user's headers go only to the origin of `sourceUrl`, the description's own address
+ * (undefined for a file source: then they go nowhere).
+ */
+export function httpSettings(options: LoadOptions, env: Readonly<Record<string, string | undefined>>, sourceUrl: string | undefined): HttpSettings {
   // Lower-cased names, so "Authorization" from --header and the token cannot both be sent.
   const headers: Record<string, string> = { accept: "application/yaml, application/json;q=0.9, */*;q=0.5" };
   for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
-  if (remote && headers.authorization === undefined) {
-    const token = options.token ?? env.EB_AGENT_ACCESS_TOKEN;
-    if (token) headers.authorization = `token ${token}`;
-    else options.onWarning?.("no access token (--token or EB_AGENT_ACCESS_TOKEN): the server may answer 403");
-  }
+  const token = options.token ?? env.EB_AGENT_ACCESS_TOKEN;
+  if (sourceUrl !== undefined && headers.authorization === undefined && token) headers.authorization = `token ${token}`;
   return {
     headers,
+    ...(sourceUrl !== undefined ? { credentialOrigin: new URL(sourceUrl).origin } : {}),
     fetch: options.fetch ?? globalThis.fetch,
     timeoutMs: options.timeoutMs ?? DEFAULT_LOAD_TIMEOUT_MS,
     maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,

@@ -36,7 +36,10 @@ export interface DocumentText {
   readonly etag?: string;
 }
 
-export async function readDocumentText(url: string, http: HttpSettings, guard?: (url: string) => Promise<void>): Promise<DocumentText> {
+/** Checks each address a redirect leads to before it is requested (throws to refuse). */
+export type RedirectGuard = (url: string) => Promise<void>;
+
+export async function readDocumentText(url: string, http: HttpSettings, guard?: RedirectGuard): Promise<DocumentText> {
   if (url.startsWith("file:")) return readLocalFile(url, http.maxBytes);
   return fetchText(url, http, "GET", guard);
 }
@@ -56,7 +59,7 @@ async function readLocalFile(url: string, maxBytes: number): Promise<DocumentTex
   }
 }
 
-/** Sends a request; for HEAD only the status matters. Returns `undefined` for a HEAD that was not 2xx. */
+/** A HEAD request: true for a 2xx answer, false for anything else, a network failure included. */
 export async function probe(url: string, http: HttpSettings): Promise<boolean> {
   try {
     const response = await send(url, http, "HEAD");
@@ -71,9 +74,9 @@ export async function probe(url: string, http: HttpSettings): Promise<boolean> {
  * A GET with `If-None-Match`: `undefined` when the server answers 304 Not Modified, the document
  * otherwise. Servers without ETags simply answer 200 every time; the caller compares hashes.
  */
-export async function readIfChanged(url: string, http: HttpSettings, etag: string | undefined): Promise<DocumentText | undefined> {
+export async function readIfChanged(url: string, http: HttpSettings, etag: string | undefined, guard?: RedirectGuard): Promise<DocumentText | undefined> {
   const conditional = etag === undefined ? http : { ...http, headers: { ...http.headers, "if-none-match": etag } };
-  const response = await send(url, conditional, "GET");
+  const response = await send(url, conditional, "GET", guard);
   if (response.status === 304) {
     await response.body?.cancel();
     return undefined;
@@ -81,7 +84,7 @@ export async function readIfChanged(url: string, http: HttpSettings, etag: strin
   return textOf(response, url, http);
 }
 
-async function fetchText(url: string, http: HttpSettings, method: "GET", guard?: (url: string) => Promise<void>): Promise<DocumentText> {
+async function fetchText(url: string, http: HttpSettings, method: "GET", guard?: RedirectGuard): Promise<DocumentText> {
   return textOf(await send(url, http, method, guard), url, http);
 }
 
@@ -96,7 +99,7 @@ async function textOf(response: Response, url: string, http: HttpSettings): Prom
   return { text: decode(bytes), bytes, url: response.url || url, ...(contentType ? { contentType } : {}), ...(etag ? { etag } : {}) };
 }
 
-async function send(url: string, http: HttpSettings, method: "GET" | "HEAD", guard?: (url: string) => Promise<void>): Promise<Response> {
+async function send(url: string, http: HttpSettings, method: "GET" | "HEAD", guard?: RedirectGuard): Promise<Response> {
   let current = url;
   for (let hop = 0; ; hop++) {
     const headers = new URL(current).origin === http.credentialOrigin ? http.headers : publicHeaders(http.headers);

@@ -14,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import type { ResolvedConfig, ResolvedToolkit } from "../config/load-config.js";
 import type { ReadRecord } from "../load/document-reader.js";
 import { pollDocument } from "../load/poll-document.js";
+import { checkRefScope } from "../load/ref-scope.js";
 import { resolveSource } from "../load/resolve-source.js";
 import { runToolkit, type RunOptions, type ToolkitOutcome } from "./run-toolkits.js";
 
@@ -111,11 +112,9 @@ class ToolkitWatcher {
       names.add(basename(path));
       folders.set(dirname(path), names);
     }
-    // examples.yaml beside a file source counts even when it does not exist yet.
-    if (!/^[a-z][a-z0-9+.-]*:/i.test(this.toolkit.source) || this.toolkit.source.startsWith("file:")) {
-      const root = documents[0];
-      if (root?.url.startsWith("file:")) folders.get(dirname(fileURLToPath(root.url)))?.add("examples.yaml");
-    }
+    // examples.yaml beside a file source (root first) counts even when it does not exist yet.
+    const root = documents[0];
+    if (root?.url.startsWith("file:")) folders.get(dirname(fileURLToPath(root.url)))?.add("examples.yaml");
     for (const [folder, names] of folders) {
       try {
         const watcher = watch(folder, (_event, name) => {
@@ -144,7 +143,15 @@ class ToolkitWatcher {
     if (this.options.signal.aborted) return;
     const load = { ...this.toolkit.load, ...(this.options.env ? { env: this.options.env } : {}), ...(this.options.fetch ? { fetch: this.options.fetch } : {}) };
     try {
-      const next = await Promise.all(this.documents.map((document) => (document.url.startsWith("file:") ? undefined : pollDocument(document, load, this.documents[0]?.url ?? document.url))));
+      const rootUrl = this.documents[0]?.url ?? "";
+      const allow = this.toolkit.load.allowExternalRefs === true;
+      // The root is the source itself; the other documents were $ref targets, and a redirect
+      // from one is held to the $ref rules, as when it was first loaded.
+      const next = await Promise.all(
+        this.documents.map((document, index) =>
+          document.url.startsWith("file:") ? undefined : pollDocument(document, load, rootUrl, index === 0 ? undefined : (url) => checkRefScope(url, rootUrl, allow)),
+        ),
+      );
       this.unreachable = false;
       const changed = next.findIndex((record) => record !== undefined);
       if (changed >= 0) {
