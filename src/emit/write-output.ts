@@ -1,9 +1,9 @@
 /**
- * Writing the files, or (`--check`) comparing them with what is on disk. Each file is written to
- * a temporary sibling and renamed over the old one, so a reader never sees half a file.
+ * Writing the files of an output folder: only those whose content changed, each atomically.
  */
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { readFile, rm } from "node:fs/promises";
+import { join } from "node:path";
+import { writeFileAtomically } from "../atomic-write.js";
 import type { GeneratedFile } from "./generated-file.js";
 
 /**
@@ -17,10 +17,7 @@ export async function writeFiles(outDir: string, files: readonly GeneratedFile[]
     const target = join(outDir, file.path);
     const current = await readFile(target, "utf8").catch(() => undefined);
     if (current === file.content) continue;
-    await mkdir(dirname(target), { recursive: true });
-    const temporary = `${target}.${process.pid}.tmp`;
-    await writeFile(temporary, file.content);
-    await rename(temporary, target);
+    await writeFileAtomically(target, file.content);
     written.push(file.path);
   }
   return written;

@@ -6,9 +6,10 @@
  * `examples.yaml`.
  *
  * Only what the server sent is stored: no request header, token or cookie is ever written.
- * Each file is written to a temporary sibling and renamed, so a reader never sees half an entry.
+ * Each file is written atomically (`writeFileAtomically`), so a reader never sees half an entry.
  */
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
+import { writeFileAtomically } from "../atomic-write.js";
 import { join } from "node:path";
 import { BadInputError } from "./bad-input-error.js";
 import { sha256Hex, type DocumentReader, type ReadRecord, type RecordingReader } from "./document-reader.js";
@@ -24,16 +25,15 @@ function keyOf(url: string): string {
 export async function saveToCache(cacheDir: string, recorder: RecordingReader): Promise<void> {
   const remote = (url: string): boolean => !url.startsWith("file:");
   const writes: Promise<void>[] = [];
-  await mkdir(cacheDir, { recursive: true });
   for (const [url, { record, body }] of recorder.records) {
     if (!remote(url)) continue;
     const key = keyOf(url);
-    writes.push(atomicWrite(join(cacheDir, `${key}.body`), body).then(() => atomicWrite(join(cacheDir, `${key}.json`), `${JSON.stringify(record, null, 2)}\n`)));
+    writes.push(writeFileAtomically(join(cacheDir, `${key}.body`), body).then(() => writeFileAtomically(join(cacheDir, `${key}.json`), `${JSON.stringify(record, null, 2)}\n`)));
   }
   for (const url of recorder.absent) {
     if (!remote(url)) continue;
     const entry: CacheEntry = { url, absent: true };
-    writes.push(atomicWrite(join(cacheDir, `${keyOf(url)}.json`), `${JSON.stringify(entry, null, 2)}\n`));
+    writes.push(writeFileAtomically(join(cacheDir, `${keyOf(url)}.json`), `${JSON.stringify(entry, null, 2)}\n`));
   }
   await Promise.all(writes);
 }
@@ -86,10 +86,4 @@ async function readEntry(cacheDir: string, url: string): Promise<CacheEntry | un
 
 function notCached(url: string, cacheDir: string): BadInputError {
   return new BadInputError(`is not in the offline cache (${cacheDir}); run toolgen once without --offline`, url);
-}
-
-async function atomicWrite(path: string, content: Uint8Array | string): Promise<void> {
-  const temporary = `${path}.${process.pid}.tmp`;
-  await writeFile(temporary, content);
-  await rename(temporary, path);
 }
