@@ -9,7 +9,7 @@ import type { ToolkitModel } from "./model/toolkit-model.js";
 import { generateFiles, type EmitOptions } from "./emit/generate-files.js";
 import type { GeneratedFile } from "./emit/generated-file.js";
 import { checkOutput, obsoleteFiles, type StaleFile } from "./emit/check-output.js";
-import { buildLock, LOCK_FILE, type LockFile } from "./emit/lock-file.js";
+import { buildLock, LOCK_FILE, lockFileOf, readLock, type LockFile } from "./emit/lock-file.js";
 import { removeFiles, writeFiles } from "./emit/write-output.js";
 import { stage } from "./generate-progress.js";
 import { toolgenVersion } from "./toolgen-version.js";
@@ -30,7 +30,9 @@ export interface GenerateResult {
   readonly files: readonly GeneratedFile[];
   /** With `check`: the files that differ from what would be generated, each with the reason. */
   readonly stale: readonly StaleFile[];
-  /** With `check`: the lock found in the output folder, if any. */
+  /** What `toolgen.lock.json` records for these files. */
+  readonly lock: LockFile;
+  /** The lock found in the output folder before this run, if any. */
   readonly previousLock?: LockFile;
   /** Without `check`: files written because their content changed (unchanged files are not touched). */
   readonly written: readonly string[];
@@ -61,19 +63,20 @@ export async function generate(source: string, options: GenerateOptions): Promis
     },
     toolgenVersion(),
   );
-  const files = [...emitted, lock];
+  const files = [...emitted, lockFileOf(lock)];
+  const previousLock = await readLock(options.out);
+  const base = { model, loaded, files, lock, ...(previousLock !== undefined ? { previousLock } : {}) };
   if (options.check) {
-    const report = await checkOutput(options.out, files);
-    return { model, loaded, files, stale: report.stale, ...(report.previous ? { previousLock: report.previous } : {}), written: [], removed: [] };
+    return { ...base, stale: await checkOutput(options.out, emitted, lock, previousLock), written: [], removed: [] };
   }
   return stage(
     progress,
     "write",
     async () => {
-      const obsolete = await obsoleteFiles(options.out, files);
+      const obsolete = await obsoleteFiles(options.out, emitted, previousLock);
       const written = await writeFiles(options.out, files);
       await removeFiles(options.out, obsolete);
-      return { model, loaded, files, stale: [], written: written.filter((path) => path !== LOCK_FILE), removed: obsolete };
+      return { ...base, stale: [], written: written.filter((path) => path !== LOCK_FILE), removed: obsolete };
     },
     (result) => ({
       detail: `${result.written.length} of ${files.length - 1} files changed${result.removed.length > 0 ? `, ${result.removed.length} removed` : ""}`,

@@ -13,7 +13,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { sha256Hex } from "../load/document-reader.js";
 import type { GeneratedFile } from "./generated-file.js";
-import { LOCK_FILE, parseLock, type LockFile } from "./lock-file.js";
+import { LOCK_FILE, type LockFile } from "./lock-file.js";
 
 export type StaleReason = "missing" | "edited" | "description-changed" | "options-changed" | "toolgen-changed" | "obsolete" | "unknown";
 
@@ -22,37 +22,30 @@ export interface StaleFile {
   readonly reason: StaleReason;
 }
 
-export interface CheckReport {
-  readonly stale: readonly StaleFile[];
-  /** The lock found in the output folder, if any. */
-  readonly previous?: LockFile;
+/**
+ * `files` are the generated files (the lock excluded: the generated code is what matters),
+ * `next` the lock they would be written with, `previous` the one in the folder.
+ */
+export function checkOutput(outDir: string, files: readonly GeneratedFile[], next: LockFile, previous: LockFile | undefined): Promise<StaleFile[]> {
+  return Promise.all([staleGenerated(outDir, files, next, previous), obsoleteFiles(outDir, files, previous)]).then(([stale, obsolete]) => [
+    ...stale,
+    ...obsolete.map((path): StaleFile => ({ path, reason: "obsolete" })),
+  ]);
 }
 
-/** `files` includes the new lock (its own content is not compared: the generated code is what matters). */
-export async function checkOutput(outDir: string, files: readonly GeneratedFile[]): Promise<CheckReport> {
-  const previous = parseLock(await readText(join(outDir, LOCK_FILE)));
-  const next = parseLock(files.find((file) => file.path === LOCK_FILE)?.content);
+async function staleGenerated(outDir: string, files: readonly GeneratedFile[], next: LockFile, previous: LockFile | undefined): Promise<StaleFile[]> {
   const stale: StaleFile[] = [];
   for (const file of files) {
-    if (file.path === LOCK_FILE) continue;
     const current = await readText(join(outDir, file.path));
     if (current === file.content) continue;
     stale.push({ path: file.path, reason: reasonFor(file.path, current, previous, next) });
   }
-  if (previous !== undefined) {
-    const generated = new Set(files.map((file) => file.path));
-    for (const path of Object.keys(previous.files)) {
-      if (generated.has(path) || path.includes("..")) continue;
-      const current = await readText(join(outDir, path));
-      if (current !== undefined && sha256Hex(current) === previous.files[path]) stale.push({ path, reason: "obsolete" });
-    }
-  }
-  return { stale, ...(previous !== undefined ? { previous } : {}) };
+  return stale;
 }
 
-function reasonFor(path: string, current: string | undefined, previous: LockFile | undefined, next: LockFile | undefined): StaleReason {
+function reasonFor(path: string, current: string | undefined, previous: LockFile | undefined, next: LockFile): StaleReason {
   if (current === undefined) return "missing";
-  if (previous === undefined || next === undefined) return "unknown";
+  if (previous === undefined) return "unknown";
   const written = previous.files[path];
   if (written !== undefined && sha256Hex(current) !== written) return "edited";
   if (previous.description.inputsSha256 !== next.description.inputsSha256) return "description-changed";
@@ -63,15 +56,14 @@ function reasonFor(path: string, current: string | undefined, previous: LockFile
 
 /**
  * Files the previous lock lists that are no longer generated and still hold exactly what toolgen
- * wrote: safe to delete when writing (a file someone edited is left alone).
+ * wrote: reported by `--check`, and safe to delete when writing (a file someone edited is left alone).
  */
-export async function obsoleteFiles(outDir: string, files: readonly GeneratedFile[]): Promise<string[]> {
-  const previous = parseLock(await readText(join(outDir, LOCK_FILE)));
+export async function obsoleteFiles(outDir: string, files: readonly GeneratedFile[], previous: LockFile | undefined): Promise<string[]> {
   if (previous === undefined) return [];
   const generated = new Set(files.map((file) => file.path));
   const obsolete: string[] = [];
   for (const [path, hash] of Object.entries(previous.files)) {
-    if (generated.has(path) || path.includes("..")) continue;
+    if (generated.has(path) || path === LOCK_FILE || path.includes("..")) continue;
     const current = await readText(join(outDir, path));
     if (current !== undefined && sha256Hex(current) === hash) obsolete.push(path);
   }

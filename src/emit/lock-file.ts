@@ -7,7 +7,8 @@
  * Deterministic on purpose (no time stamps, no absolute paths): generating twice from the same
  * description gives the same lock, so it can be committed with the output.
  */
-import { relative, sep } from "node:path";
+import { readFile } from "node:fs/promises";
+import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sha256Hex } from "../load/document-reader.js";
 import type { LoadedDescription } from "../load/loaded-description.js";
@@ -48,8 +49,8 @@ export function buildLock(
   outDir: string,
   options: LockOptions,
   toolgenVersion: string,
-): GeneratedFile {
-  const lock: LockFile = {
+): LockFile {
+  return {
     lockfileVersion: 1,
     toolgen: toolgenVersion,
     source: displaySource(loaded, outDir),
@@ -57,7 +58,15 @@ export function buildLock(
     options: { emit: options.emit, runtime: options.runtime, format: options.format, ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}) },
     files: Object.fromEntries(files.map((file) => [file.path, sha256Hex(file.content)])),
   };
+}
+
+export function lockFileOf(lock: LockFile): GeneratedFile {
   return { path: LOCK_FILE, content: `${JSON.stringify(lock, null, 2)}\n` };
+}
+
+/** The lock in an output folder, if there is one that can be understood. */
+export async function readLock(outDir: string): Promise<LockFile | undefined> {
+  return parseLock(await readFile(join(outDir, LOCK_FILE), "utf8").catch(() => undefined));
 }
 
 /** A lock read back from disk, or `undefined` when there is none or it cannot be understood. */
