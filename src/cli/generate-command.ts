@@ -62,6 +62,12 @@ export function addGenerateCommand(program: Command, io: CliIo): void {
       if (flags.check && flags.watch) throw new BadInputError("--check and --watch cannot be used together");
       const pollInterval = flags.pollInterval === undefined ? undefined : parseInterval(flags.pollInterval);
       const { defaultCacheDir, findConfigFile, loadConfigFile, DEFAULT_POLL_INTERVAL_MS } = await import("../config/load-config.js");
+      // The config file with what the command line says about the whole run.
+      const loadWithFlags = async (file: string): Promise<ResolvedConfig> => ({
+        ...(await loadConfigFile(file)),
+        ...(flags.cacheDir !== undefined ? { cacheDir: resolve(flags.cacheDir) } : {}),
+        ...(pollInterval !== undefined ? { pollInterval } : {}),
+      });
       let config: ResolvedConfig;
       if (source !== undefined) {
         if (flags.config !== undefined) throw new BadInputError("give a source or --config, not both");
@@ -81,16 +87,13 @@ export function addGenerateCommand(program: Command, io: CliIo): void {
         if (given.length > 0) {
           throw new BadInputError(`--${given.map(kebab).join(", --")} describe${given.length === 1 ? "s" : ""} one toolkit; set it per toolkit in ${relative(process.cwd(), file) || file}`);
         }
-        const loaded = await loadConfigFile(file);
-        config = {
-          ...loaded,
-          ...(flags.cacheDir !== undefined ? { cacheDir: resolve(flags.cacheDir) } : {}),
-          ...(pollInterval !== undefined ? { pollInterval } : {}),
-        };
+        config = await loadWithFlags(file);
       }
       const verbosity: Verbosity = flags.quiet ? "quiet" : flags.verbose ? "verbose" : "normal";
       const reporter = new ProgressReporter(io, verbosity);
-      const label = (toolkit: ResolvedToolkit) => (config.toolkits.length > 1 ? toolkit.name : undefined);
+      // Toolkit names prefix the lines once there are several (of the config in use: --watch reloads it).
+      let active = config;
+      const label = (toolkit: ResolvedToolkit) => (active.toolkits.length > 1 ? toolkit.name : undefined);
       const runOptions = {
         check: flags.check === true,
         offline: flags.offline === true,
@@ -101,10 +104,7 @@ export function addGenerateCommand(program: Command, io: CliIo): void {
       reporter.verbose(`cache ${config.cacheDir}${flags.offline ? " (offline: the network is not used)" : ""}`);
 
       if (flags.watch) {
-        const reload = async (file: string): Promise<ResolvedConfig> => {
-          const next = await loadConfigFile(file);
-          return { ...next, ...(flags.cacheDir !== undefined ? { cacheDir: resolve(flags.cacheDir) } : {}), ...(pollInterval !== undefined ? { pollInterval } : {}) };
-        };
+        const reload = async (file: string): Promise<ResolvedConfig> => (active = await loadWithFlags(file));
         await watchUntilStopped(config, reload, reporter, io, runOptions, label);
         return;
       }

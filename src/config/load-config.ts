@@ -8,10 +8,11 @@
  */
 import { existsSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { dirname, isAbsolute, join, relative, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { BadInputError } from "../load/bad-input-error.js";
 import type { LoadOptions } from "../load/loaded-description.js";
+import { resolveSource } from "../load/resolve-source.js";
 import type { ToolgenConfig, ToolkitConfig } from "./toolgen-config.js";
 
 /** Looked for in this order; finding two is an error (which one wins would be a guess). */
@@ -142,7 +143,7 @@ function resolveToolkit(toolkit: ToolkitConfig, dir: string, env: Readonly<Recor
   const token = toolkit.tokenEnv !== undefined ? tokenFrom(toolkit.tokenEnv, env, where) : undefined;
   return {
     name: toolkit.name ?? (relative(dir, out) || "."),
-    source: resolveSourcePath(toolkit.source, dir),
+    source: resolveSourceIn(toolkit.source, dir, env),
     out,
     emit: toolkit.emit ?? "ts",
     runtime: toolkit.runtime ?? "package",
@@ -158,10 +159,13 @@ function resolveToolkit(toolkit: ToolkitConfig, dir: string, env: Readonly<Recor
   };
 }
 
-/** URLs and `hub:` names pass through; anything else is a file path, relative to the config. */
-function resolveSourcePath(source: string, dir: string): string {
-  if (/^[a-z][a-z0-9+.-]*:/i.test(source) && !/^[a-z]:[\\/]/i.test(source)) return source;
-  return isAbsolute(source) ? source : resolve(dir, source);
+/**
+ * URLs and `hub:` names pass through; a file path becomes absolute, relative to the config. The
+ * same reading of "what is this source" as the CLI's (`resolveSource`), only from another folder.
+ */
+function resolveSourceIn(source: string, dir: string, env: Readonly<Record<string, string | undefined>>): string {
+  const resolved = resolveSource(source, env, dir);
+  return resolved.kind === "file" ? fileURLToPath(resolved.documentUrl) : source;
 }
 
 function expandHeaders(headers: Readonly<Record<string, string>>, env: Readonly<Record<string, string | undefined>>, where: string): Record<string, string> {

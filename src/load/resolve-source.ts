@@ -13,7 +13,8 @@ import type { DescriptionSource } from "./loaded-description.js";
 export const DEFAULT_HUB_BASE_URL = "https://aistudio-hub.baidu.com";
 const DOCUMENT_RE = /\.(ya?ml|json)$/i;
 
-export function resolveSource(input: string, env: Readonly<Record<string, string | undefined>> = process.env): DescriptionSource {
+/** `baseDir`: what a relative file path is relative to (default: the working directory). */
+export function resolveSource(input: string, env: Readonly<Record<string, string | undefined>> = process.env, baseDir = "."): DescriptionSource {
   if (input.startsWith("hub:")) {
     const name = input.slice(4);
     if (!/^[A-Za-z0-9][A-Za-z0-9-]*$/.test(name)) throw new BadInputError(`"${input}" is not a hub tool name (letters, digits and -)`);
@@ -42,6 +43,6 @@ export function resolveSource(input: string, env: Readonly<Record<string, string
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(input) && !input.startsWith("file://")) {
     throw new BadInputError(`"${input}": only http(s) addresses, files and hub:<name> are supported`);
   }
-  const path = input.startsWith("file://") ? new URL(input).pathname : resolve(input);
+  const path = input.startsWith("file://") ? new URL(input).pathname : resolve(baseDir, input);
   return { kind: "file", input, documentUrl: pathToFileURL(path).href };
 }

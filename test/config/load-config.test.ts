@@ -68,6 +68,8 @@ describe("resolving", () => {
         { source: "specs/a.yaml", out: "gen/a" },
         { source: "http://127.0.0.1:5000", out: "gen/b", name: "b" },
         { source: "hub:weather", out: "gen/c" },
+        // A file whose name has a colon is still a file, relative to the config (as the CLI reads it).
+        { source: "api:v2.yaml", out: "gen/d" },
       ],
     });
     const dir = join(file, "..");
@@ -76,6 +78,7 @@ describe("resolving", () => {
       ["gen/a", join(dir, "specs/a.yaml"), join(dir, "gen/a")],
       ["b", "http://127.0.0.1:5000", join(dir, "gen/b")],
       ["gen/c", "hub:weather", join(dir, "gen/c")],
+      ["gen/d", join(dir, "api:v2.yaml"), join(dir, "gen/d")],
     ]);
     expect(config.cacheDir).toBe(join(dir, ".cache/descriptions"));
     expect(config.pollInterval).toBe(5000);
