@@ -39,13 +39,15 @@ export class ProgressReporter {
     }
     if (terminal) {
       const detail = event.state === "step" ? (event.detail ?? `${event.count ?? ""}`) : "…";
+      if (this.verbosity === "verbose" && event.state === "step") {
+        // Each document read stays on screen.
+        terminal.write(`${CLEAR_LINE}  ${prefix}${name} ${this.style.dim(detail)}\n`);
+        this.live = false;
+        return;
+      }
       const count = event.state === "step" && event.count !== undefined ? `${event.count} ` : "";
       terminal.write(`${CLEAR_LINE}  ${prefix}${name} ${this.style.dim(`${count}${truncate(detail, 80)}`)}`);
       this.live = true;
-      if (this.verbosity === "verbose" && event.state === "step") {
-        terminal.write(`${CLEAR_LINE}  ${prefix}${name} ${this.style.dim(detail)}\n`);
-        this.live = false;
-      }
       return;
     }
     if (this.verbosity === "verbose" && event.state === "step") this.io.stderr(`${prefix}${event.stage}: ${event.detail ?? event.count ?? ""}`);

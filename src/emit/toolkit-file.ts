@@ -8,7 +8,7 @@
  * file). Literals are printed by `literal()` below: strings JSON-escaped, keys quoted unless plain
  * identifiers, and a `__proto__` key written as a computed key so it stays an own property.
  *
- * Large toolkits: past LITERAL_LIMIT bytes of schemas, every tool's data (names, description,
+ * Large toolkits: past LITERAL_LIMIT bytes, every tool's data (names, description,
  * schemas, examples) is written as one JSON text read with `JSON.parse` when the module loads,
  * instead of object literals, and `run` is looked up by function name. On GitHub's description
  * (1,223 tools, 3.6 MB of schemas) schema literals cost tsc about 4 s of checking and `--emit js`
@@ -22,16 +22,15 @@ import type { ToolkitModel } from "../model/toolkit-model.js";
 import type { ToolDescriptor, ToolExample } from "../runtime/toolkit.js";
 import { stringLiteral } from "./ts-text.js";
 
-/** Bytes of schema JSON above which schemas are written as JSON text rather than literals. */
+/** Bytes of tool data (as JSON) above which it is written as JSON text rather than literals. */
 export const LITERAL_LIMIT = 256 * 1024;
 
 export function emitToolkitFile(model: ToolkitModel, runtimeImport: string, header: string): string {
   const descriptors = buildToolDescriptors(model);
   const names = model.operations.map((op) => op.functionName);
 
-  // Schemas in tool order: each tool's parameters, then its responses when it has some.
-  const schemas = descriptors.tools.flatMap((d) => (d.responses !== undefined ? [d.parameters, d.responses] : [d.parameters]));
-  const asJson = JSON.stringify(schemas).length > LITERAL_LIMIT;
+  const dataJson = JSON.stringify(toolData(model, descriptors));
+  const asJson = dataJson.length > LITERAL_LIMIT;
 
   // A conversation calling several tools is written once and shared by reference.
   const exampleIds = new Map<ToolExample, string>();
@@ -76,7 +75,7 @@ export function emitToolkitFile(model: ToolkitModel, runtimeImport: string, head
   return `${header}
 ${notes}import { bindCallOptions, createToolkit, ${runtimeTypes} } from ${stringLiteral(runtimeImport)};
 import * as ops from "./operations.js";
-${exampleConsts.length > 0 ? `\n// Few-shot conversations from examples.yaml, each kept whole.\n${exampleConsts.join("\n")}\n` : ""}${asJson ? toolTable(model, descriptors) : `\n${entries.join("\n")}`}
+${exampleConsts.length > 0 ? `\n// Few-shot conversations from examples.yaml, each kept whole.\n${exampleConsts.join("\n")}\n` : ""}${asJson ? toolTable(dataJson) : `\n${entries.join("\n")}`}
 
 /**
  * Every operation as a tool for a language model: canonical and provider-safe names, description,
@@ -102,11 +101,8 @@ export function createClient(options: CallOptions): Client {
 `;
 }
 
-/**
- * The large-toolkit form: every tool's data (names, description, schemas, examples) in one JSON
- * text, and each tool's `run` looked up by its function name (see the file comment).
- */
-function toolTable(model: ToolkitModel, descriptors: ReturnType<typeof buildToolDescriptors>): string {
+/** Every tool's data but its function, and the toolkit's negative examples: the large form's JSON. */
+function toolData(model: ToolkitModel, descriptors: ReturnType<typeof buildToolDescriptors>) {
   const tools = model.operations.map((op, index) => {
     const d = descriptors.tools[index]!;
     return {
@@ -125,7 +121,14 @@ function toolTable(model: ToolkitModel, descriptors: ReturnType<typeof buildTool
       ...(d.prompt !== undefined ? { prompt: d.prompt } : {}),
     };
   });
-  const json = JSON.stringify({ tools, examples: descriptors.examples });
+  return { tools, examples: descriptors.examples };
+}
+
+/**
+ * The large-toolkit form: every tool's data (names, description, schemas, examples) in one JSON
+ * text, and each tool's `run` looked up by its function name (see the file comment).
+ */
+function toolTable(json: string): string {
   return `
 // The tools' data (${(json.length / 1e6).toFixed(1)} MB: names, descriptions, JSON Schemas, examples), precomputed by
 // toolgen. Written as JSON text because it is large: V8 reads JSON faster than object literals,
