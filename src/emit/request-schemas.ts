@@ -19,6 +19,7 @@
  */
 import { decodePointer } from "../load/json-pointer.js";
 import { isObject } from "../model/local-ref.js";
+import { HTTP_METHODS } from "../model/toolkit-model.js";
 
 type Json = Record<string, unknown>;
 
@@ -27,7 +28,6 @@ export const REQUEST_COMPONENTS = "requestComponents";
 
 const SCHEMAS = "#/components/schemas/";
 const REQUEST_SCHEMAS = `#/${REQUEST_COMPONENTS}/schemas/`;
-const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 /** Values that are data, not schemas or objects holding them: never followed. */
 const DATA_KEYS = new Set(["example", "examples", "default", "enum", "const"]);
 /** Maps keyed by names (property names, media types): any key, even `default`, is followed. */
@@ -129,7 +129,7 @@ function forEachRequestRoot(document: Json, visit: (node: unknown, names: boolea
     for (const item of Object.values(document.paths)) {
       if (!isObject(item)) continue;
       visit(item.parameters, false);
-      for (const method of METHODS) {
+      for (const method of HTTP_METHODS) {
         const op = item[method];
         if (!isObject(op)) continue;
         visit(op.parameters, false);
@@ -176,7 +176,7 @@ function rewritePathItem(item: Json, requestRef: (ref: string) => string | undef
   let out: Json | undefined;
   const parameters = rewriteRefs(item.parameters, requestRef);
   if (parameters !== item.parameters) out = { ...item, parameters };
-  for (const method of METHODS) {
+  for (const method of HTTP_METHODS) {
     const op = item[method];
     if (!isObject(op)) continue;
     const opParameters = rewriteRefs(op.parameters, requestRef);

@@ -13,6 +13,7 @@ import ts from "typescript";
 import { astToString, resolveRef, scanDiscriminators, transformComponentsObject, transformSchema } from "openapi-typescript";
 import type { OpenAPI3, OpenAPITSOptions } from "openapi-typescript";
 import type { ToolkitModel } from "../model/toolkit-model.js";
+import { decodePointer } from "../load/json-pointer.js";
 import { isObject } from "../model/local-ref.js";
 import { REQUEST_COMPONENTS, requestSide, type RequestSide } from "./request-schemas.js";
 
@@ -145,7 +146,10 @@ function withDiscriminatorTargetsCopied(document: Record<string, unknown>): Reco
     const discriminator = (node as { discriminator?: unknown }).discriminator;
     if (isObject(discriminator)) {
       const refs = [...(Array.isArray((node as { oneOf?: unknown }).oneOf) ? ((node as { oneOf: unknown[] }).oneOf) : []).map((item) => (isObject(item) ? item.$ref : undefined)), ...Object.values(isObject(discriminator.mapping) ? discriminator.mapping : {})];
-      for (const ref of refs) if (typeof ref === "string" && ref.startsWith("#/components/schemas/")) targets.add(decodeURIComponent(ref.slice("#/components/schemas/".length)).replace(/~1/g, "/").replace(/~0/g, "~"));
+      for (const ref of refs) {
+        const [components, schemasKey, name] = typeof ref === "string" && ref.startsWith("#/") ? decodePointer(ref.slice(1)) : [];
+        if (components === "components" && schemasKey === "schemas" && name !== undefined) targets.add(name);
+      }
     }
     for (const child of Object.values(node)) if (typeof child === "object" && child !== null) stack.push(child);
   }
