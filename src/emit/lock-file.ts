@@ -70,7 +70,7 @@ export async function readLock(outDir: string): Promise<LockFile | undefined> {
 }
 
 /** A lock read back from disk, or `undefined` when there is none or it cannot be understood. */
-export function parseLock(text: string | undefined): LockFile | undefined {
+function parseLock(text: string | undefined): LockFile | undefined {
   if (text === undefined) return undefined;
   try {
     const value = JSON.parse(text) as Partial<LockFile>;

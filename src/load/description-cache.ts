@@ -67,12 +67,6 @@ export function offlineReader(cacheDir: string, local: DocumentReader): Document
   };
 }
 
-/** The record stored for a URL, if any (the watcher compares against it). */
-export async function cachedRecord(cacheDir: string, url: string): Promise<ReadRecord | undefined> {
-  const entry = await readEntry(cacheDir, url);
-  return entry === undefined || entry.absent === true ? undefined : entry;
-}
-
 async function readEntry(cacheDir: string, url: string): Promise<CacheEntry | undefined> {
   const text = await readFile(join(cacheDir, `${keyOf(url)}.json`), "utf8").catch(() => undefined);
   if (text === undefined) return undefined;

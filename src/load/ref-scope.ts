@@ -62,7 +62,7 @@ function isLoopback(address: string): boolean {
 }
 
 /** Loopback, private (RFC 1918, RFC 4193), link-local, shared (RFC 6598) and unspecified addresses. */
-export function isPrivateAddress(address: string): boolean {
+function isPrivateAddress(address: string): boolean {
   const v4 = address.startsWith("::ffff:") ? address.slice(7) : address;
   if (isIP(v4) === 4) {
     const [a = 0, b = 0] = v4.split(".").map(Number);
