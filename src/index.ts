@@ -11,7 +11,8 @@ export type { OperationModel, ParameterModel, BodyModel, ResponseModel, ToolkitM
 export { generateFiles, type EmitOptions } from "./emit/generate-files.js";
 export type { GeneratedFile } from "./emit/generated-file.js";
 export { defineConfig, type ToolgenConfig, type ToolkitConfig } from "./config/toolgen-config.js";
-export { loadConfigFile, findConfigFile, type ResolvedConfig, type ResolvedToolkit } from "./config/load-config.js";
+export { loadConfigFile, findConfigFile } from "./config/load-config.js";
+export type { ResolvedConfig, ResolvedToolkit } from "./config/resolve-config.js";
 export { runToolkits, type RunOptions, type ToolkitOutcome } from "./workflow/run-toolkits.js";
 export { watchToolkits, type WatchOptions } from "./workflow/watch-toolkits.js";
 export type { StaleFile, StaleReason } from "./emit/check-output.js";

@@ -5,7 +5,7 @@
 import { relative, resolve } from "node:path";
 import { Option, type Command } from "commander";
 import { BadInputError } from "../load/bad-input-error.js";
-import type { ResolvedConfig, ResolvedToolkit } from "../config/load-config.js";
+import type { ResolvedConfig, ResolvedToolkit } from "../config/resolve-config.js";
 import type { CliIo } from "./cli-io.js";
 import { ProgressReporter, type Verbosity } from "./progress-reporter.js";
 import { collect, parseHeader } from "./repeatable-options.js";
@@ -61,7 +61,8 @@ export function addGenerateCommand(program: Command, io: CliIo): void {
       if (flags.quiet && flags.verbose) throw new BadInputError("--quiet and --verbose cannot be used together");
       if (flags.check && flags.watch) throw new BadInputError("--check and --watch cannot be used together");
       const pollInterval = flags.pollInterval === undefined ? undefined : parseInterval(flags.pollInterval);
-      const { defaultCacheDir, findConfigFile, loadConfigFile, DEFAULT_POLL_INTERVAL_MS } = await import("../config/load-config.js");
+      const { findConfigFile, loadConfigFile } = await import("../config/load-config.js");
+      const { defaultCacheDir, DEFAULT_POLL_INTERVAL_MS } = await import("../config/resolve-config.js");
       // The config file with what the command line says about the whole run.
       const loadWithFlags = async (file: string): Promise<ResolvedConfig> => ({
         ...(await loadConfigFile(file)),

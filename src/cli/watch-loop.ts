@@ -4,7 +4,7 @@
  */
 import { watch } from "node:fs";
 import { basename, dirname } from "node:path";
-import type { ResolvedConfig, ResolvedToolkit } from "../config/load-config.js";
+import type { ResolvedConfig, ResolvedToolkit } from "../config/resolve-config.js";
 import type { WatchOptions } from "../workflow/watch-toolkits.js";
 import type { CliIo } from "./cli-io.js";
 import type { ProgressReporter } from "./progress-reporter.js";

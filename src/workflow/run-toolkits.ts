@@ -7,7 +7,7 @@
 import { generate, type GenerateResult } from "../generate.js";
 import type { ProgressEvent } from "../generate-progress.js";
 import type { LoadOptions } from "../load/loaded-description.js";
-import type { ResolvedConfig, ResolvedToolkit } from "../config/load-config.js";
+import type { ResolvedConfig, ResolvedToolkit } from "../config/resolve-config.js";
 
 export interface RunOptions {
   readonly check?: boolean;

@@ -11,7 +11,7 @@
 import { watch, type FSWatcher } from "node:fs";
 import { basename, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { ResolvedConfig, ResolvedToolkit } from "../config/load-config.js";
+import type { ResolvedConfig, ResolvedToolkit } from "../config/resolve-config.js";
 import type { ReadRecord } from "../load/document-reader.js";
 import { pollDocument } from "../load/poll-document.js";
 import { checkRefScope } from "../load/ref-scope.js";
