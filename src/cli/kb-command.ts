@@ -5,6 +5,7 @@
  * `AISTUDIO_BASE_URL=<printed address>`.
  */
 import { collect } from "./repeatable-options.js";
+import { addServerFlags, guardServerProcess, serverSettings, type ServerFlags } from "./server-flags.js";
 import { resolve } from "node:path";
 import { InvalidArgumentError, type Command } from "commander";
 import { startKnowledgeBaseService, type KnowledgeBaseService } from "../knowledge-base/index.js";
@@ -18,7 +19,7 @@ export const DEFAULT_KB_DATA_DIR = ".toolgen-kb";
 /** Comma-separated access tokens, read when no --token is given. */
 export const KB_TOKENS_ENV = "TOOLGEN_KB_TOKENS";
 
-export interface KbServeOptions {
+export interface KbServeOptions extends Partial<ServerFlags> {
   port: number;
   host: string;
   data: string;
@@ -27,7 +28,8 @@ export interface KbServeOptions {
 
 export function addKbCommand(program: Command, io: CliIo): void {
   const kb = program.command("kb").description("local knowledge-base service (the /llm/knowledge/* protocol)");
-  kb.command("serve")
+  const serve = kb
+    .command("serve")
     .description("serve knowledge bases from a local SQLite database until SIGINT/SIGTERM")
     .option("--port <n>", "TCP port (0: any free port)", parsePort, DEFAULT_KB_PORT)
     .option("--host <h>", "interface to listen on", "127.0.0.1")
@@ -37,7 +39,8 @@ export function addKbCommand(program: Command, io: CliIo): void {
       `accepted access token, sent by clients as Authorization: token <t> (repeatable; default: ${KB_TOKENS_ENV}, comma-separated)`,
       collect,
       [],
-    )
+    );
+  addServerFlags(serve)
     .action(async (flags: KbServeOptions) => {
       await runKbServe(flags, io, untilSignal());
     });
@@ -57,6 +60,7 @@ export async function runKbServe(flags: KbServeOptions, io: CliIo, stop: Promise
       host: flags.host,
       dataDir,
       tokens,
+      ...serverSettings({ allowHost: [], ...flags }),
       log: (line) => io.stderr(`toolgen: ${line}`),
     });
   } catch (error) {
@@ -67,7 +71,8 @@ export async function runKbServe(flags: KbServeOptions, io: CliIo, stop: Promise
   }
   io.stdout(`knowledge base service listening on ${service.url} (data: ${dataDir})`);
   io.stdout(`clients: AISTUDIO_BASE_URL=${service.url}`);
-  const reason = await stop;
+  const unguard = guardServerProcess(io);
+  const reason = await stop.finally(unguard);
   io.stdout(`knowledge base service stopping${typeof reason === "string" ? ` (${reason})` : ""}`);
   await service.close();
   io.stdout("knowledge base service stopped");

@@ -11,8 +11,10 @@ import { InvalidArgumentError, type Command } from "commander";
 import { BadInputError } from "../load/bad-input-error.js";
 import { loadToolkit } from "../runtime/load-toolkit.js";
 import type { CliIo } from "./cli-io.js";
+import { addServerFlags, guardServerProcess, serverSettings, type ServerFlags } from "./server-flags.js";
 
-interface McpFlags {
+interface McpFlags extends ServerFlags {
+  maxResponseBytes?: number;
   baseUrl?: string;
   header: string[];
   token?: string;
@@ -24,7 +26,7 @@ interface McpFlags {
 }
 
 export function addMcpCommand(program: Command, io: CliIo): void {
-  program
+  const command = program
     .command("mcp")
     .description("serve a tool server's tools as a Model Context Protocol server (stdio, or streamable HTTP with --http)")
     .argument("<source>", "tool server base address, a .yaml/.yml/.json file, or hub:<name>")
@@ -35,7 +37,9 @@ export function addMcpCommand(program: Command, io: CliIo): void {
     .option("--host <host>", "interface for --http", "127.0.0.1")
     .option("--max-name-length <n>", "longest tool name (8-64, default 64; lower it for clients that prefix names)", parseLength)
     .option("--timeout <ms>", "timeout of each call to the tool server in milliseconds", parseLength)
-    .option("--no-output-schema", "do not declare output schemas (for servers whose answers stray from their description)")
+    .option("--max-response-bytes <n>", "largest answer read from the tool server (default 33554432, 32 MiB); a larger one is a tool error", parseLength)
+    .option("--no-output-schema", "do not declare output schemas (for servers whose answers stray from their description)");
+  addServerFlags(command)
     .action(async (source: string, flags: McpFlags) => {
       const headers = Object.fromEntries(flags.header.map(parseHeader));
       // The MCP SDK is loaded only by this command.
@@ -45,7 +49,10 @@ export function addMcpCommand(program: Command, io: CliIo): void {
         ...(flags.token !== undefined ? { token: flags.token } : {}),
         ...(flags.baseUrl !== undefined ? { baseUrl: flags.baseUrl } : {}),
         ...(flags.maxNameLength !== undefined ? { wireNameMaxLength: flags.maxNameLength } : {}),
-        ...(flags.timeout !== undefined ? { callOptions: { timeoutMs: flags.timeout } } : {}),
+        callOptions: {
+          ...(flags.timeout !== undefined ? { timeoutMs: flags.timeout } : {}),
+          ...(flags.maxResponseBytes !== undefined ? { maxResponseBytes: flags.maxResponseBytes } : {}),
+        },
         onWarning: (message) => io.stderr(`toolgen: warning: ${message}`),
       });
       const options = { outputSchema: flags.outputSchema };
@@ -57,13 +64,15 @@ export function addMcpCommand(program: Command, io: CliIo): void {
       }
       let server;
       try {
-        server = await serveMcpHttp(toolkit, { ...options, port: flags.http, host: flags.host });
+        server = await serveMcpHttp(toolkit, { ...options, port: flags.http, host: flags.host, ...serverSettings(flags) });
       } catch (error) {
         const code = (error as { code?: unknown }).code;
         throw new BadInputError(`cannot listen on ${flags.host}:${flags.http}${code === "EADDRINUSE" ? ": the port is in use" : `: ${(error as Error).message}`}`);
       }
       io.stderr(`toolgen: serving ${summary} at ${server.url}`);
+      const unguard = guardServerProcess(io);
       const signal = await untilSignal();
+      unguard();
       io.stderr(`toolgen: stopping (${signal})`);
       await server.close();
     });

@@ -23,8 +23,9 @@ import { registerTypeScriptHooks } from "../config/typescript-hooks.js";
 import { BadInputError } from "../load/bad-input-error.js";
 import type { AnyTool } from "../server/index.js";
 import type { CliIo } from "./cli-io.js";
+import { addServerFlags, guardServerProcess, serverSettings, type ServerFlags } from "./server-flags.js";
 
-interface ServeFlags {
+interface ServeFlags extends ServerFlags {
   port: string;
   host: string;
   namespace?: string;
@@ -32,14 +33,15 @@ interface ServeFlags {
 }
 
 export function addServeCommand(program: Command, io: CliIo): void {
-  program
+  const command = program
     .command("serve")
     .description("serve the tools a module exports (made with defineTool from toolgen/server), with a generated description, until SIGINT/SIGTERM")
     .argument("<module>", "a .js/.mjs or .ts/.mts module exporting tools (default export array, `tools`, or named exports)")
     .option("--port <n>", "TCP port (0: any free port)", "5000")
     .option("--host <h>", "interface to listen on (0.0.0.0 to serve other machines)", "127.0.0.1")
     .option("--namespace <name>", "first segment of every tool path and name (default: the module's `namespace` export)")
-    .option("--version <v>", "second segment and ?version= (default: the module's `version` export)")
+    .option("--version <v>", "second segment and ?version= (default: the module's `version` export)");
+  addServerFlags(command)
     .action(async (modulePath: string, flags: ServeFlags) => {
       const port = Number(flags.port);
       if (!/^\d+$/.test(flags.port) || port > 65535) throw new BadInputError(`--port "${flags.port}" is not a port number (0-65535)`);
@@ -53,7 +55,7 @@ export function addServeCommand(program: Command, io: CliIo): void {
       const { serveTools } = await import("../server/index.js");
       let server: Awaited<ReturnType<typeof serveTools>>;
       try {
-        server = await serveTools(tools, { namespace, version, port, host: flags.host, logger: (message, error) => io.stderr(formatLog(message, error)) });
+        server = await serveTools(tools, { namespace, version, port, host: flags.host, ...serverSettings(flags), logger: (message, error) => io.stderr(formatLog(message, error)) });
       } catch (error) {
         // A definition the server refuses, or a port it cannot have: the user's input, one line.
         const code = (error as NodeJS.ErrnoException).code;
@@ -66,7 +68,9 @@ export function addServeCommand(program: Command, io: CliIo): void {
       for (const tool of tools) io.stdout(`  POST ${server.url}/${encodeURIComponent(namespace)}/${encodeURIComponent(version)}/${tool.name}?version=${encodeURIComponent(version)}`);
       io.stdout(`Description: ${server.url}/.well-known/openapi.yaml`);
       io.stdout("Press Ctrl+C to stop.");
+      const unguard = guardServerProcess(io);
       await untilSignal(server, io);
+      unguard();
     });
 }
 

@@ -6,6 +6,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { createHostCheck } from "../http-guard/host-check.js";
+import { parseJsonBody } from "../http-guard/json-body.js";
+import { readBody } from "../http-guard/read-body.js";
+import { parseRequestTarget } from "../http-guard/request-target.js";
+import { applyServerLimits, resolveLimits, serverOptions, type ServerLimits } from "../http-guard/server-limits.js";
 import type { Toolkit } from "../runtime/toolkit.js";
 import { createMcpServer, type McpServerOptions } from "./mcp-server.js";
 
@@ -32,46 +37,86 @@ export interface McpHttpOptions extends McpServerOptions {
   readonly port?: number;
   /** Interface to listen on (default 127.0.0.1). */
   readonly host?: string;
+  /**
+   * Host names served besides IP addresses, `localhost` and the listen host (DNS-rebinding
+   * protection, see the README's Security section); `["*"]` serves any Host.
+   */
+  readonly allowedHosts?: readonly string[];
+  /** Timeouts, connection cap and JSON depth; each defaults to `DEFAULT_SERVER_LIMITS`. */
+  readonly limits?: Partial<ServerLimits>;
+  /** Largest JSON-RPC request body in bytes (default 4 MiB); a larger one gets 413. */
+  readonly maxBodyBytes?: number;
 }
 
-/** Serves streamable HTTP at `/mcp`, with DNS-rebinding protection for the address it listens on. */
+export const DEFAULT_MCP_MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Serves streamable HTTP at `/mcp`, stateless: POST only. The bridge offers no server-initiated
+ * stream, so `GET /mcp` is 405 as the MCP spec allows (an event stream nobody writes to would hold
+ * a socket forever). The body is read and parsed here, within the shared limits (size, deadline,
+ * depth), and handed to the SDK already parsed.
+ */
 export async function serveMcpHttp(toolkit: Toolkit, options: McpHttpOptions = {}): Promise<McpHttpServer> {
   const host = options.host ?? "127.0.0.1";
-  let allowedHosts: string[] = [];
-  const http = createServer((req, res) => void handle(req, res));
+  const limits = resolveLimits(options.limits);
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MCP_MAX_BODY_BYTES;
+  let checkHost: ReturnType<typeof createHostCheck> = () => ({ ok: false, status: 421, message: "not listening yet" });
+  const http = createServer(serverOptions(limits), (req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      console.error(`toolgen mcp: internal error on ${req.method} ${req.url}: ${error instanceof Error ? error.message : String(error)}`);
+      if (!res.headersSent) refuse(res, 500, "internal error; the details are in the server's log");
+      else res.destroy();
+    });
+  });
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (new URL(req.url ?? "/", "http://localhost").pathname !== "/mcp") {
+    req.on("error", () => {}); // a client that vanishes mid-request is not the server's failure
+    const verdict = checkHost(req.headers);
+    if (!verdict.ok) return refuse(res, verdict.status, verdict.message);
+    const target = parseRequestTarget(req.url);
+    if (target === undefined) return refuse(res, 400, "the request target is not a path this server can read");
+    if (target.path !== "/mcp") {
       res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: "the MCP endpoint is /mcp" }));
       return;
     }
+    if (req.method !== "POST") {
+      res.setHeader("allow", "POST");
+      return refuse(res, 405, "this MCP server is stateless: send every message as a POST; it offers no event stream and no session to delete");
+    }
+    const type = req.headers["content-type"] ?? "";
+    if (!/^application\/json\s*(;|$)/i.test(type)) return refuse(res, 415, "send JSON-RPC messages with Content-Type: application/json");
+    const read = await readBody(req, { maxBytes: maxBodyBytes, timeoutMs: limits.bodyTimeoutMs });
+    if (read.kind === "aborted") return;
+    if (read.kind === "too-large") return refuse(res, 413, `the request body is larger than ${maxBodyBytes} bytes`);
+    if (read.kind === "timeout") return refuse(res, 408, `the request body did not arrive within ${limits.bodyTimeoutMs} ms`);
+    const parsed = parseJsonBody(read.body.toString("utf8"), limits.maxJsonDepth);
+    if (!parsed.ok) return refuse(res, 400, parsed.message, -32700);
+
     const server = createMcpServer(toolkit, options);
     // Stateless mode is spelled `sessionIdGenerator: undefined` in the SDK, which its option type
-    // does not admit under exactOptionalPropertyTypes.
+    // does not admit under exactOptionalPropertyTypes. The Host and Origin checks ran above (the
+    // same for all three servers), so the SDK's own copy of them stays off.
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined as unknown as () => string,
       enableJsonResponse: true,
-      enableDnsRebindingProtection: true,
-      allowedHosts,
     });
     res.on("close", () => {
-      void transport.close();
-      void server.close();
+      transport.close().catch(() => {});
+      server.close().catch(() => {});
     });
-    try {
-      await server.connect(transport);
-      await transport.handleRequest(req, res);
-    } catch (error) {
-      if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
-      res.end(JSON.stringify({ error: error instanceof Error ? error.message : String(error) }));
-    }
+    await server.connect(transport);
+    await transport.handleRequest(req, res, parsed.value);
   }
+  applyServerLimits(http, limits);
   await new Promise<void>((resolve, reject) => {
     http.once("error", reject);
-    http.listen(options.port ?? 0, host, () => resolve());
+    http.listen(options.port ?? 0, host, () => {
+      http.off("error", reject);
+      resolve();
+    });
   });
   const { port } = http.address() as AddressInfo;
+  checkHost = createHostCheck({ listenHost: host, port, ...(options.allowedHosts !== undefined ? { allowedHosts: options.allowedHosts } : {}) });
   const shown = host.includes(":") ? `[${host}]` : host;
-  allowedHosts = [`${shown}:${port}`, `localhost:${port}`, `127.0.0.1:${port}`];
   return {
     url: `http://${shown}:${port}/mcp`,
     close: () =>
@@ -80,4 +125,10 @@ export async function serveMcpHttp(toolkit: Toolkit, options: McpHttpOptions = {
         http.close(() => resolve());
       }),
   };
+}
+
+/** A JSON-RPC error answer without an id (the request was never read as a message), then close. */
+function refuse(res: ServerResponse, status: number, message: string, code = -32600): void {
+  const text = JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null });
+  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text), connection: "close" }).end(text);
 }

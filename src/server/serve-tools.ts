@@ -16,7 +16,10 @@ import type { AnyTool } from "./define-tool.js";
 import { buildDescription } from "./description-document.js";
 import { examplesYaml } from "./examples-document.js";
 import { etagOf, sendDocument, sendError } from "./http-answers.js";
-import { declaredTooLarge } from "./read-body.js";
+import { createHostCheck } from "../http-guard/host-check.js";
+import { declaredTooLarge } from "../http-guard/read-body.js";
+import { decodeSegments, parseRequestTarget } from "../http-guard/request-target.js";
+import { applyServerLimits, resolveLimits, serverOptions, type ServerLimits } from "../http-guard/server-limits.js";
 import { callTool, type Logger } from "./tool-call.js";
 import { buildRoutes } from "./tool-routes.js";
 import { toYaml } from "./yaml-text.js";
@@ -40,6 +43,13 @@ export interface ServeToolsOptions {
   readonly logger?: Logger;
   /** How long `close()` waits for requests in flight before cutting them off (default 30 s). */
   readonly closeTimeoutMs?: number;
+  /**
+   * Host names served besides IP addresses, `localhost` and the listen host (DNS-rebinding
+   * protection, see the README's Security section); `["*"]` serves any Host.
+   */
+  readonly allowedHosts?: readonly string[];
+  /** Timeouts, connection cap and JSON depth; each defaults to `DEFAULT_SERVER_LIMITS`. */
+  readonly limits?: Partial<ServerLimits>;
 }
 
 export interface ToolServer {
@@ -62,9 +72,12 @@ export async function serveTools(tools: readonly AnyTool[], options: ServeToolsO
   if (typeof version !== "string" || !SEGMENT.test(version)) throw new TypeError(`serveTools: version "${version}" must be a non-empty path segment (no / ? # % or spaces)`);
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   if (!(maxBodyBytes > 0)) throw new TypeError(`serveTools: maxBodyBytes must be positive`);
+  const limits = resolveLimits(options.limits);
+  const host = options.host ?? "127.0.0.1";
+  let checkHost: ReturnType<typeof createHostCheck> = () => ({ ok: false, status: 421, message: "not listening yet" });
   const log: Logger = options.logger ?? ((message, error) => (error === undefined ? console.error(message) : console.error(message, error)));
   const routes = buildRoutes(tools, { namespace, version, validateOutput: options.validateOutput ?? process.env.NODE_ENV !== "production" });
-  const settings = { version, versionQuery: `version=${encodeURIComponent(version)}`, maxBodyBytes, log };
+  const settings = { version, versionQuery: `version=${encodeURIComponent(version)}`, maxBodyBytes, bodyTimeoutMs: limits.bodyTimeoutMs, maxJsonDepth: limits.maxJsonDepth, log };
   const examples = examplesYaml(tools);
   const examplesEtag = examples === undefined ? "" : etagOf(examples);
   const toolPrefix = `/${namespace}/${version}/`;
@@ -73,12 +86,20 @@ export async function serveTools(tools: readonly AnyTool[], options: ServeToolsO
   let closing = false;
 
   const dispatch = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const rawUrl = req.url ?? "/";
-    const queryAt = rawUrl.indexOf("?");
-    const path = decodePath(queryAt >= 0 ? rawUrl.slice(0, queryAt) : rawUrl);
+    const verdict = checkHost(req.headers);
+    if (!verdict.ok) {
+      res.setHeader("connection", "close");
+      return sendError(res, verdict.status, { error: verdict.status === 421 ? "unknown host" : "cross-origin request", message: verdict.message });
+    }
+    const target = parseRequestTarget(req.url);
+    if (target === undefined) {
+      res.setHeader("connection", "close");
+      return sendError(res, 400, { error: "bad request target", message: "the request target is not a path this server can read" });
+    }
+    const path = decodeSegments(target.path);
     const route = path === undefined ? undefined : routes.get(path);
     if (route) {
-      if (req.method === "POST") return callTool(route, req, res, queryAt >= 0 ? rawUrl.slice(queryAt + 1) : "", settings);
+      if (req.method === "POST") return callTool(route, req, res, target.query, settings);
       res.setHeader("allow", "POST");
       return sendError(res, 405, { error: "method not allowed", message: `${route.tool.name} is called with POST` });
     }
@@ -95,7 +116,7 @@ export async function serveTools(tools: readonly AnyTool[], options: ServeToolsO
     const message =
       path?.startsWith(toolPrefix) === true
         ? `no tool "${path.slice(toolPrefix.length)}"; this server has ${[...routes.values()].map((r) => r.tool.name).join(", ") || "no tools"}`
-        : `no route ${path ?? rawUrl}; tools are at ${toolPrefix}<ToolName>, the description at ${DESCRIPTION_PATH}`;
+        : `no route ${path ?? target.path}; tools are at ${toolPrefix}<ToolName>, the description at ${DESCRIPTION_PATH}`;
     return sendError(res, 404, { error: "not found", message });
   };
 
@@ -117,7 +138,7 @@ export async function serveTools(tools: readonly AnyTool[], options: ServeToolsO
     });
   };
 
-  const server = createServer(handle);
+  const server = createServer(serverOptions(limits), handle);
   // `Expect: 100-continue`: refuse an announced oversized body before the client sends it.
   server.on("checkContinue", (req, res) => {
     if (!declaredTooLarge(req, maxBodyBytes)) {
@@ -131,8 +152,11 @@ export async function serveTools(tools: readonly AnyTool[], options: ServeToolsO
   // Built before listening, so a schema that cannot be published fails without a port held open;
   // only `servers` waits for the address.
   const document = buildDescription(tools, { namespace, version, serverUrl: "", ...(options.description !== undefined ? { description: options.description } : {}) });
-  await listen(server, options.port ?? 0, options.host ?? "127.0.0.1");
-  const url = urlOf(server.address() as AddressInfo);
+  applyServerLimits(server, limits);
+  await listen(server, options.port ?? 0, host);
+  const address = server.address() as AddressInfo;
+  checkHost = createHostCheck({ listenHost: host, port: address.port, ...(options.allowedHosts !== undefined ? { allowedHosts: options.allowedHosts } : {}) });
+  const url = urlOf(address);
   description = toYaml({ ...document, servers: [{ url }] });
   const descriptionEtag = etagOf(description);
 
@@ -160,16 +184,6 @@ export async function serveTools(tools: readonly AnyTool[], options: ServeToolsO
   };
 
   return { url, close };
-}
-
-/** `/WordBook/v1/AddWord`, percent-decoded, or undefined when the encoding is malformed. */
-function decodePath(path: string): string | undefined {
-  if (!path.includes("%")) return path;
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return undefined;
-  }
 }
 
 function listen(server: ReturnType<typeof createServer>, port: number, host: string): Promise<void> {

@@ -6,8 +6,10 @@
  * tool result ends up in front of a model, and of whoever reads its answer).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { parseJsonBody } from "../http-guard/json-body.js";
+import { readBody } from "../http-guard/read-body.js";
 import { describeIssues, sendError, sendJsonText } from "./http-answers.js";
-import { readBody } from "./read-body.js";
+import { nonFiniteNumberAt } from "./non-finite.js";
 import type { ToolRoute } from "./tool-routes.js";
 
 export type Logger = (message: string, error?: unknown) => void;
@@ -17,15 +19,26 @@ export interface CallSettings {
   /** `version=<v>`, URL-encoded. */
   readonly versionQuery: string;
   readonly maxBodyBytes: number;
+  readonly bodyTimeoutMs: number;
+  readonly maxJsonDepth: number;
   readonly log: Logger;
 }
 
 export async function callTool(route: ToolRoute, req: IncomingMessage, res: ServerResponse, query: string, settings: CallSettings): Promise<void> {
   const name = route.tool.name;
-  const read = await readBody(req, settings.maxBodyBytes);
+  // A web page can send a form or text/plain to 127.0.0.1 without asking first (no CORS
+  // preflight); a JSON content type it cannot send without one. No body and no type is a tool
+  // without input, which programs call that way.
+  const type = req.headers["content-type"];
+  if (type !== undefined ? !isJson(type) : hasBody(req)) {
+    res.setHeader("connection", "close");
+    return sendError(res, 415, { error: "unsupported media type", message: "send the arguments as JSON with Content-Type: application/json" });
+  }
+  const read = await readBody(req, { maxBytes: settings.maxBodyBytes, timeoutMs: settings.bodyTimeoutMs });
   if (read.kind === "aborted") return;
-  if (read.kind === "too-large") {
+  if (read.kind === "too-large" || read.kind === "timeout") {
     res.setHeader("connection", "close"); // stop the upload: Node closes the socket after this answer
+    if (read.kind === "timeout") return sendError(res, 408, { error: "request timeout", message: `the request body did not arrive within ${settings.bodyTimeoutMs} ms` });
     return sendError(res, 413, { error: "payload too large", message: `the request body is larger than ${settings.maxBodyBytes} bytes` });
   }
 
@@ -39,11 +52,9 @@ export async function callTool(route: ToolRoute, req: IncomingMessage, res: Serv
   // The spec has tools without input called with `{}`; an empty body is read the same way.
   let input: unknown = {};
   if (read.body.length > 0) {
-    try {
-      input = JSON.parse(read.body.toString("utf8"));
-    } catch (error) {
-      return sendError(res, 400, { error: "invalid JSON", message: `the request body is not valid JSON: ${(error as Error).message}` });
-    }
+    const parsed = parseJsonBody(read.body.toString("utf8"), settings.maxJsonDepth);
+    if (!parsed.ok) return sendError(res, 400, { error: "invalid JSON", message: parsed.message });
+    input = parsed.value;
   }
   const checked = route.validateInput(input);
   if (!checked.ok) {
@@ -71,5 +82,21 @@ export async function callTool(route: ToolRoute, req: IncomingMessage, res: Serv
     settings.log(`tool ${name} returned a result that cannot be written as JSON`, error);
     return sendError(res, 500, { error: "internal error", message: `${name} returned an invalid result; the details are in the server's log` });
   }
+  // JSON.stringify writes NaN and ±Infinity as null: the caller would get a different value than
+  // the tool returned, with a 200. Only a text holding null can hide one, so only those are walked.
+  const nonFinite = text !== undefined && text.includes("null") ? nonFiniteNumberAt(output) : undefined;
+  if (nonFinite !== undefined) {
+    settings.log(`tool ${name} returned a result that cannot be written as JSON: ${nonFinite.path || "(the whole value)"} is ${String(nonFinite.value)}, which JSON has no number for`);
+    return sendError(res, 500, { error: "internal error", message: `${name} returned an invalid result; the details are in the server's log` });
+  }
   sendJsonText(res, 200, text ?? "null");
+}
+
+function isJson(contentType: string): boolean {
+  return /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType);
+}
+
+function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers["content-length"];
+  return req.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
 }

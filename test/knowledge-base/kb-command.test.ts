@@ -44,9 +44,9 @@ describe("kb serve", () => {
     const program = new Command("toolgen");
     addKbCommand(program, capture());
     const serve = program.commands.find((c) => c.name() === "kb")?.commands.find((c) => c.name() === "serve");
-    expect(serve?.options.map((o) => o.long)).toEqual(["--port", "--host", "--data", "--token"]);
+    expect(serve?.options.map((o) => o.long)).toEqual(["--port", "--host", "--data", "--token", "--allow-host", "--body-timeout", "--headers-timeout", "--max-connections", "--max-json-depth"]);
     const opts = serve!.opts();
-    expect(opts).toMatchObject({ port: 8090, host: "127.0.0.1", data: ".toolgen-kb", token: [] });
+    expect(opts).toMatchObject({ port: 8090, host: "127.0.0.1", data: ".toolgen-kb", token: [], allowHost: [] });
   });
 
   it("rejects a bad --port as a usage error", async () => {

@@ -41,7 +41,7 @@ function refused(args: readonly string[]): Promise<[number | null, string]> {
   return new Promise((resolve) => child.on("exit", (code) => resolve([code, stderr])));
 }
 
-const call = async (url: string) => (await fetch(url, { method: "POST", body: JSON.stringify({ name: "Ada" }) })).json();
+const call = async (url: string) => (await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "Ada" }) })).json();
 
 describe.concurrent("serving", () => {
   test("a TypeScript module that imports another .ts file: served, listed, stopped by SIGTERM with exit 0", async () => {
@@ -55,7 +55,7 @@ describe.concurrent("serving", () => {
 
   test("a JavaScript module with a default-exported array; --namespace and --version override its exports", async () => {
     const running = await serve([join(FIXTURES, "clock.mjs"), "--port", "0", "--namespace", "Time", "--version", "2"]);
-    const answer = await fetch(`${running.url}/Time/2/Now?version=2`, { method: "POST", body: "{}" });
+    const answer = await fetch(`${running.url}/Time/2/Now?version=2`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
     expect(await answer.json()).toEqual({ iso: "2024-01-01T00:00:00.000Z" });
     running.child.kill("SIGINT");
     expect(await running.exit).toBe(0);

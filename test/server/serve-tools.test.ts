@@ -63,6 +63,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+const JSON_TYPE = { "content-type": "application/json" };
 const post = (path: string, body: string | object, query = "?version=v1") =>
   fetch(`${server.url}${path}${query}`, {
     method: "POST",
@@ -153,7 +154,7 @@ describe("routes", () => {
       expect(doc.info.title).toBe("单词本");
       const path = Object.keys(doc.paths)[0]!;
       expect(path).toBe(`/${encodeURIComponent("单词本")}/v1/AddWord`);
-      const answer = await fetch(`${own.url}${path}?version=v1`, { method: "POST", body: JSON.stringify({ word: "词" }) });
+      const answer = await fetch(`${own.url}${path}?version=v1`, { method: "POST", headers: JSON_TYPE, body: JSON.stringify({ word: "词" }) });
       expect(answer.status).toBe(200);
     } finally {
       await own.close();
@@ -206,7 +207,7 @@ describe("errors", () => {
     expect(await declared.json()).toEqual({ error: "payload too large", message: "the request body is larger than 1024 bytes" });
     // Chunked, no length: the answer comes while the client is still sending, which then stops.
     const chunk = Buffer.alloc(600, 97);
-    const streamed = await rawRequest(`${server.url}/WordBook/v1/AddWord?version=v1`, { headers: { "transfer-encoding": "chunked" }, chunks: Array.from({ length: 200 }, () => chunk) });
+    const streamed = await rawRequest(`${server.url}/WordBook/v1/AddWord?version=v1`, { headers: { "transfer-encoding": "chunked", "content-type": "application/json" }, chunks: Array.from({ length: 200 }, () => chunk) });
     expect(streamed.status).toBe(413);
     expect(streamed.headers.connection).toBe("close");
     // Expect: 100-continue: refused before a byte of the body is sent.
@@ -253,7 +254,7 @@ describe("output validation settings", () => {
       process.env.NODE_ENV = "production";
       const own = await serveTools([liar], { namespace: "N", version: "1", ...options });
       try {
-        expect(await (await fetch(`${own.url}/N/1/Liar?version=1`, { method: "POST", body: "{}" })).json()).toEqual({ count: "three" });
+        expect(await (await fetch(`${own.url}/N/1/Liar?version=1`, { method: "POST", headers: JSON_TYPE, body: "{}" })).json()).toEqual({ count: "three" });
       } finally {
         await own.close();
       }
@@ -323,7 +324,7 @@ describe("load and shutdown", () => {
       },
     });
     const own = await serveTools([slow], { namespace: "S", version: "1" });
-    const pending = fetch(`${own.url}/S/1/Slow?version=1`, { method: "POST", body: "{}" });
+    const pending = fetch(`${own.url}/S/1/Slow?version=1`, { method: "POST", headers: JSON_TYPE, body: "{}" });
     await running;
     let closed = false;
     const closing = own.close().then(() => (closed = true));
@@ -339,7 +340,7 @@ describe("load and shutdown", () => {
 
   test("close() does not wait for idle keep-alive connections", async () => {
     const own = await serveTools(wordListTools().tools, { namespace: "K", version: "1" });
-    for (let i = 0; i < 3; i++) expect((await fetch(`${own.url}/K/1/GetWords?version=1`, { method: "POST", body: "{}" })).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await fetch(`${own.url}/K/1/GetWords?version=1`, { method: "POST", headers: JSON_TYPE, body: "{}" })).status).toBe(200);
     const started = performance.now();
     await own.close();
     expect(performance.now() - started).toBeLessThan(1000);
@@ -349,7 +350,7 @@ describe("load and shutdown", () => {
     const log: string[] = [];
     const hung = defineTool({ name: "Hung", description: "Never answers.", output: { type: "object" }, run: () => new Promise<never>(() => {}) });
     const own = await serveTools([hung], { namespace: "H", version: "1", closeTimeoutMs: 200, logger: (m) => log.push(m) });
-    const pending = fetch(`${own.url}/H/1/Hung?version=1`, { method: "POST", body: "{}" }).catch((e: Error) => e);
+    const pending = fetch(`${own.url}/H/1/Hung?version=1`, { method: "POST", headers: JSON_TYPE, body: "{}" }).catch((e: Error) => e);
     await new Promise((r) => setTimeout(r, 50));
     await own.close();
     expect(await pending).toBeInstanceOf(Error);

@@ -6,7 +6,7 @@
  * returned, so a write that was acknowledged survives `kill -9` and power loss. (WAL with the
  * default NORMAL would be faster but may lose the last commits on power loss.)
  */
-import { mkdirSync } from "node:fs";
+import { accessSync, constants, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 
@@ -20,7 +20,19 @@ const SCHEMA_VERSION = 1;
 
 export function openDatabase(dataDir: string): Db {
   mkdirSync(dataDir, { recursive: true });
-  const db = new Database(join(dataDir, DATABASE_FILE));
+  // SQLite says only "unable to open database file" (or fails at the first write) when the folder
+  // is read-only; WAL mode needs to create files beside the database, so ask the folder first.
+  try {
+    accessSync(dataDir, constants.W_OK);
+  } catch (error) {
+    throw notWritable(dataDir, error);
+  }
+  let db: Db;
+  try {
+    db = new Database(join(dataDir, DATABASE_FILE));
+  } catch (error) {
+    throw /SQLITE_CANTOPEN|SQLITE_READONLY|SQLITE_PERM/.test(String((error as { code?: unknown }).code)) ? notWritable(dataDir, error) : error;
+  }
   try {
     const mode = db.pragma("journal_mode = WAL", { simple: true });
     if (mode !== "wal") throw new Error(`cannot switch ${DATABASE_FILE} to WAL mode (got ${String(mode)})`);
@@ -32,8 +44,13 @@ export function openDatabase(dataDir: string): Db {
     return db;
   } catch (error) {
     db.close();
-    throw error;
+    throw /SQLITE_READONLY|SQLITE_CANTOPEN/.test(String((error as { code?: unknown }).code)) ? notWritable(dataDir, error) : error;
   }
+}
+
+function notWritable(dataDir: string, cause: unknown): Error {
+  const code = (cause as { code?: unknown }).code;
+  return new Error(`the data directory ${dataDir} is not writable (${typeof code === "string" ? code : "read-only"}): kb serve keeps its database there; choose another with --data or fix its permissions`, { cause });
 }
 
 function migrate(db: Db): void {

@@ -1,28 +1,27 @@
 /**
- * Reads and parses a JSON request body. The size limit is enforced while streaming, so an
- * oversized body is refused (413) without being buffered; bad JSON is a transport-level 400.
+ * Reads and parses a JSON request body within the shared server limits (src/http-guard): the
+ * size is enforced while streaming, so an oversized body is refused (413) without being
+ * buffered; a body that does not arrive in time is 408; nesting past the depth limit, numbers
+ * JSON cannot carry and bad JSON are a transport-level 400.
  */
 import type { IncomingMessage } from "node:http";
+import { parseJsonBody } from "../../http-guard/json-body.js";
+import { readBody } from "../../http-guard/read-body.js";
 import { HttpError } from "./errors.js";
 
-export async function readJsonBody(request: IncomingMessage, maxBytes: number): Promise<unknown> {
-  const declared = Number(request.headers["content-length"]);
-  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > maxBytes) throw tooLarge(maxBytes);
-    chunks.push(chunk);
-  }
-  const text = Buffer.concat(chunks).toString("utf8");
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    throw new HttpError(400, `malformed JSON in the request body: ${(error as Error).message}`);
-  }
+export interface JsonBodyLimits {
+  readonly maxBytes: number;
+  readonly timeoutMs: number;
+  readonly maxDepth: number;
 }
 
-function tooLarge(maxBytes: number): HttpError {
-  return new HttpError(413, `request body larger than ${maxBytes} bytes`);
+/** Resolves to undefined when the client went away before sending the whole body. */
+export async function readJsonBody(request: IncomingMessage, limits: JsonBodyLimits): Promise<unknown> {
+  const read = await readBody(request, { maxBytes: limits.maxBytes, timeoutMs: limits.timeoutMs });
+  if (read.kind === "too-large") throw new HttpError(413, `request body larger than ${limits.maxBytes} bytes`);
+  if (read.kind === "timeout") throw new HttpError(408, `the request body did not arrive within ${limits.timeoutMs} ms`);
+  if (read.kind === "aborted") throw new HttpError(400, "the client went away before sending the whole body");
+  const parsed = parseJsonBody(read.body.toString("utf8"), limits.maxDepth);
+  if (!parsed.ok) throw new HttpError(400, parsed.message.replace("the request body is not valid JSON", "malformed JSON in the request body"));
+  return parsed.value;
 }

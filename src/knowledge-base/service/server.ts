@@ -8,6 +8,9 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { createHostCheck } from "../../http-guard/host-check.js";
+import { parseRequestTarget } from "../../http-guard/request-target.js";
+import { applyServerLimits, resolveLimits, serverOptions, type ServerLimits } from "../../http-guard/server-limits.js";
 import { tokenCheck } from "./auth.js";
 import { HttpError, ServiceError, invalidArgument } from "./errors.js";
 import * as handlers from "./handlers.js";
@@ -30,6 +33,13 @@ export interface KnowledgeBaseServiceOptions {
   tokens: readonly string[];
   /** Where internal errors are reported (never tokens or request bodies). Default: none. */
   log?: (line: string) => void;
+  /**
+   * Host names served besides IP addresses, `localhost` and the listen host (DNS-rebinding
+   * protection, see the README's Security section); `["*"]` serves any Host.
+   */
+  allowedHosts?: readonly string[];
+  /** Timeouts, connection cap and JSON depth; each defaults to `DEFAULT_SERVER_LIMITS`. */
+  limits?: Partial<ServerLimits>;
 }
 
 export interface KnowledgeBaseService {
@@ -55,10 +65,12 @@ export async function startKnowledgeBaseService(options: KnowledgeBaseServiceOpt
   if (typeof dataDir !== "string" || dataDir === "") throw new TypeError("startKnowledgeBaseService: dataDir is required");
   if (!Array.isArray(tokens))
     throw new TypeError("startKnowledgeBaseService: tokens must be an array (empty: no access control)");
+  const limits = resolveLimits(options.limits);
   const store = KnowledgeBaseStore.open(dataDir);
   const auth = tokenCheck(tokens);
+  let checkHost: ReturnType<typeof createHostCheck> = () => ({ ok: false, status: 421, message: "not listening yet" });
 
-  const server = createServer((request, response) => {
+  const server = createServer(serverOptions(limits), (request, response) => {
     handle(request, response).catch((error: unknown) => {
       log?.(`knowledge base service: internal error: ${error instanceof Error ? error.message : String(error)}`);
       if (!response.headersSent) send(response, 500, envelope(500, "internal error", null));
@@ -68,11 +80,16 @@ export async function startKnowledgeBaseService(options: KnowledgeBaseServiceOpt
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     try {
+      const verdict = checkHost(request.headers);
+      if (!verdict.ok) throw new HttpError(verdict.status, verdict.message);
       if (!auth.accepts(request.headers.authorization)) {
         // Checked first: nothing of an unauthenticated request is read or parsed.
         throw new HttpError(403, "missing or invalid access token (send Authorization: token <token>)");
       }
-      const path = new URL(request.url ?? "/", "http://localhost").pathname.replace(/\/+$/, "");
+      const target = parseRequestTarget(request.url);
+      if (target === undefined) throw new HttpError(400, "the request target is not a path this service can read");
+      // Not percent-decoded: `%2F` is not a separator, so /llm%2Fknowledge/create is no route.
+      const path = target.path.replace(/\/+$/, "");
       const handler = ROUTES[path];
       if (!handler) throw new HttpError(404, `no such endpoint: ${path || "/"}`);
       if (request.method !== "POST") throw new HttpError(405, `${path} accepts POST only`, { Allow: "POST" });
@@ -82,7 +99,7 @@ export async function startKnowledgeBaseService(options: KnowledgeBaseServiceOpt
       if (!isJson(request.headers["content-type"])) {
         throw new HttpError(415, "Content-Type must be application/json");
       }
-      const body = await readJsonBody(request, MAX_BODY_BYTES);
+      const body = await readJsonBody(request, { maxBytes: MAX_BODY_BYTES, timeoutMs: limits.bodyTimeoutMs, maxDepth: limits.maxJsonDepth });
       if (!isPlainObject(body)) throw invalidArgument("the request body must be a JSON object");
       send(response, 200, envelope(0, "", handler(store, body)));
     } catch (error) {
@@ -95,6 +112,7 @@ export async function startKnowledgeBaseService(options: KnowledgeBaseServiceOpt
     }
   }
 
+  applyServerLimits(server, limits);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, () => {
@@ -107,6 +125,7 @@ export async function startKnowledgeBaseService(options: KnowledgeBaseServiceOpt
   });
 
   const address = server.address() as AddressInfo;
+  checkHost = createHostCheck({ listenHost: host, port: address.port, ...(options.allowedHosts !== undefined ? { allowedHosts: options.allowedHosts } : {}) });
   const urlHost = address.family === "IPv6" || address.address.includes(":") ? `[${address.address}]` : address.address;
   let closing: Promise<void> | undefined;
   return {
