@@ -22,12 +22,26 @@ const segmenter = new Intl.Segmenter("zh", { granularity: "word" });
 const UNSPACED_RUN =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\u3005\u3007\u30FC]+/gu;
 
+/**
+ * Emoji are neither letters nor digits, so unicode61 (and the segmenter) treat them as separators
+ * and a query of only emoji would find nothing. Each pictograph becomes a word of its own, spelled
+ * from its code point (`🚀` -> `emoji1f680`), in documents and queries alike; skin tones and
+ * joiners are modifiers, not words, and are left to be dropped.
+ */
+const PICTOGRAPH = /\p{Extended_Pictographic}/gu;
+
+function pictographWord(pictograph: string): string {
+  return `emoji${pictograph.codePointAt(0)!.toString(16)}`;
+}
+
 /** The word-like segments of `text`, after NFKC (full-width letters and digits become ASCII). */
 export function segmentWords(text: string): string[] {
   const words: string[] = [];
-  for (const { segment, isWordLike } of segmenter.segment(text.normalize("NFKC"))) {
+  const normal = text.normalize("NFKC");
+  for (const { segment, isWordLike } of segmenter.segment(normal)) {
     if (isWordLike) words.push(segment);
   }
+  for (const match of normal.matchAll(PICTOGRAPH)) words.push(pictographWord(match[0]));
   return words;
 }
 
@@ -36,5 +50,8 @@ export function segmentWords(text: string): string[] {
  * words separated by spaces.
  */
 export function toIndexText(text: string): string {
-  return text.normalize("NFKC").replace(UNSPACED_RUN, (run) => ` ${segmentWords(run).join(" ")} `);
+  return text
+    .normalize("NFKC")
+    .replace(UNSPACED_RUN, (run) => ` ${segmentWords(run).join(" ")} `)
+    .replace(PICTOGRAPH, (pictograph) => ` ${pictographWord(pictograph)} `);
 }
