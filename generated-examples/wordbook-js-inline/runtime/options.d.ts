@@ -12,6 +12,16 @@ export interface CallOptions {
     fetch?: typeof fetch;
     /** Sent as `Authorization: token <accessToken>` unless an Authorization header is given. */
     accessToken?: string;
+    /**
+     * Largest answer body read, in bytes (default 32 MiB; `0` disables). Counted while the body
+     * streams, so a larger answer is cut off before it is buffered: code `RESPONSE_TOO_LARGE`.
+     */
+    maxResponseBytes?: number;
+    /**
+     * Redirects followed per call (default 5; `0` follows none). A hop to another origin carries no
+     * configured header, token or header/cookie parameter, only `accept` and `content-type`.
+     */
+    maxRedirects?: number;
     /** Retries for idempotent methods only (GET, HEAD, OPTIONS, PUT, DELETE). Off by default. */
     retry?: RetryOptions;
 }

@@ -6,8 +6,10 @@
 import { buildUrl } from "./build-url.js";
 import { redact, secretsOf } from "./redact-secrets.js";
 import { mergeHeaders, parameterHeaders } from "./build-headers.js";
-import { decodeSuccess, errorBody, InvalidAnswer, readBody, snippet } from "./decode-response.js";
+import { decodeSuccess, errorBody, InvalidAnswer, snippet } from "./decode-response.js";
 import { encodeBody } from "./encode-body.js";
+import { DEFAULT_MAX_REDIRECTS, fetchFollowingRedirects, RedirectRefused } from "./follow-redirects.js";
+import { BodyTooLarge, DEFAULT_MAX_RESPONSE_BYTES, readCappedBody } from "./read-capped-body.js";
 import { networkReason } from "./network-reason.js";
 import { DEFAULT_TIMEOUT_MS } from "./options.js";
 import { ToolCallError } from "./tool-call-error.js";
@@ -72,18 +74,28 @@ async function requestOnce(config, op, input, options) {
         : undefined;
     const doFetch = options.fetch ?? config.fetch ?? globalThis.fetch;
     try {
+        const maxRedirects = options.maxRedirects ?? config.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
+        const maxBytes = options.maxResponseBytes ?? config.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
         let response;
         let read;
         try {
-            response = await doFetch(url, { method: op.method, headers, ...(body !== undefined ? { body } : {}), signal: controller.signal });
-            read = await readBody(response);
+            const answered = await fetchFollowingRedirects(doFetch, url, { method: op.method, headers, ...(body !== undefined ? { body } : {}), signal: controller.signal }, maxRedirects);
+            if (answered instanceof RedirectRefused)
+                throw fail(answered.message, "NETWORK");
+            response = answered.response;
+            read = await readCappedBody(response, maxBytes);
         }
         catch (error) {
+            if (error instanceof ToolCallError)
+                throw error;
             if (timedOut)
                 throw fail(`got no complete answer within ${timeoutMs} ms`, "TIMEOUT", { cause: error });
             if (controller.signal.aborted)
                 throw fail("was aborted", "ABORTED", { cause: error });
             throw fail(`failed: ${networkReason(error)}`, "NETWORK", { cause: error });
+        }
+        if (read instanceof BodyTooLarge) {
+            throw fail(`answered ${response.status} with a body larger than ${read.limit} bytes; it was not read (raise maxResponseBytes to accept it)`, "RESPONSE_TOO_LARGE", { status: response.status });
         }
         if (response.status < 200 || response.status > 299) {
             const detail = errorBody(response, read);

@@ -2,7 +2,7 @@
  * The one error every generated function rejects with. `code` says what kind of failure it was,
  * so callers (and agent loops) can decide whether to retry, report or give up.
  */
-export type ToolCallErrorCode = "HTTP_STATUS" | "NETWORK" | "TIMEOUT" | "ABORTED" | "INVALID_RESPONSE";
+export type ToolCallErrorCode = "HTTP_STATUS" | "NETWORK" | "TIMEOUT" | "ABORTED" | "INVALID_RESPONSE" | "RESPONSE_TOO_LARGE";
 export interface ToolCallErrorInit {
     readonly tool: string;
     readonly code: ToolCallErrorCode;
