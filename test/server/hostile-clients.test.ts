@@ -14,7 +14,7 @@ let runs = 0;
 let server: ToolServer;
 let host: string;
 
-type Node = { next?: Node };
+type Node = { next?: Node | undefined };
 const zodNode: z.ZodType<Node> = z.lazy(() => z.object({ next: zodNode.optional() }));
 const tools = [
   defineTool({ name: "Touch", description: "Counts its runs.", output: z.object({ runs: z.number() }), run: () => ({ runs: ++runs }) }),
