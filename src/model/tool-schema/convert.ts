@@ -20,7 +20,7 @@
 import type { OpenApiDocument } from "../../load/loaded-description.js";
 import { setOwn, type JsonSchema, type JsonSchemaType } from "../../runtime/validation/json-schema.js";
 import { getPointer, isObject } from "../local-ref.js";
-import { mergeAllOf } from "./merge-all-of.js";
+import { dropUndeclaredRequired, mergeAllOf } from "./merge-all-of.js";
 
 type Raw = Record<string, unknown>;
 /** A schema under construction (the readonly JsonSchema, writable). */
@@ -71,11 +71,15 @@ class Conversion {
     return this.convert(node, 0);
   }
 
-  private convert(node: unknown, depth: number): Draft {
+  /**
+   * `part`: the node is one part of an `allOf`, so a `required` name may be defined by another
+   * part; names are filtered against the properties only once the parts are merged.
+   */
+  private convert(node: unknown, depth: number, part = false): Draft {
     if (node === true || node === undefined) return {};
     if (node === false) return { not: {} };
     if (!isObject(node)) return {};
-    if (typeof node.$ref === "string") return this.reference(node, depth);
+    if (typeof node.$ref === "string") return this.reference(node, depth, part);
     if (this.stack > MAX_STACK) return summary(node, "nesting too deep to show");
     const compound = isCompound(node);
     if (compound && (depth > this.options.budget.maxDepth || this.nodes >= this.options.budget.maxNodes)) {
@@ -85,31 +89,32 @@ class Conversion {
     this.nodes++;
     this.stack++;
     try {
-      return this.schema(node, depth);
+      return this.schema(node, depth, part);
     } finally {
       this.stack--;
     }
   }
 
-  private reference(node: Raw, depth: number): Draft {
+  private reference(node: Raw, depth: number, part: boolean): Draft {
     const ref = node.$ref as string;
     const target = getPointer(this.options.document, ref);
+    const siblings = Object.keys(node).filter((k) => !REF_ANNOTATIONS.has(k) && !k.startsWith("x-"));
     let out: Draft;
     if (this.refs.includes(ref)) {
       out = recursionStub(target, ref);
     } else {
       this.refs.push(ref);
       try {
-        out = this.convert(target, depth);
+        out = this.convert(target, depth, part || siblings.length > 0);
       } finally {
         this.refs.pop();
       }
     }
-    const siblings = Object.keys(node).filter((k) => !REF_ANNOTATIONS.has(k) && !k.startsWith("x-"));
     if (siblings.length > 0) {
       // OpenAPI 3.1: a $ref with constraints beside it means both apply.
       const rest: Raw = Object.fromEntries(siblings.map((k) => [k, node[k]]));
-      out = mergeAllOf({ allOf: [out, this.convert(rest, depth)] });
+      out = mergeAllOf({ allOf: [out, this.convert(rest, depth, true)] });
+      if (!part) out = dropUndeclaredRequired(out);
     }
     // Annotations written beside a $ref describe this use of the target (common in 3.0 too).
     const description = textOf(node.description) ?? textOf(node.summary);
@@ -120,7 +125,7 @@ class Conversion {
     return out;
   }
 
-  private schema(node: Raw, depth: number): Draft {
+  private schema(node: Raw, depth: number, part: boolean): Draft {
     const out: Draft = {};
     const type = typeOf(node);
     if (type !== undefined) out.type = type;
@@ -150,8 +155,7 @@ class Conversion {
     }
     if (Array.isArray(node.required)) {
       const names = node.required.filter((r): r is string => typeof r === "string");
-      const kept = out.properties ? names.filter((n) => Object.hasOwn(out.properties!, n)) : names;
-      if (kept.length > 0) out.required = [...new Set(kept)];
+      if (names.length > 0) out.required = [...new Set(names)];
     }
     if (typeof node.additionalProperties === "boolean") out.additionalProperties = node.additionalProperties;
     else if (isObject(node.additionalProperties)) out.additionalProperties = this.convert(node.additionalProperties, depth + 1);
@@ -166,7 +170,7 @@ class Conversion {
 
     for (const key of ["anyOf", "oneOf", "allOf"] as const) {
       const list = node[key];
-      if (Array.isArray(list) && list.length > 0) out[key] = list.map((item) => this.convert(item, depth));
+      if (Array.isArray(list) && list.length > 0) out[key] = list.map((item) => this.convert(item, depth, key === "allOf"));
     }
     if (node.not !== undefined) out.not = this.convert(node.not, depth);
 
@@ -178,6 +182,9 @@ class Conversion {
     }
 
     let result: Draft = out.allOf ? mergeAllOf(out) : out;
+    // Merge first, then filter: a name required in one part and defined in another stays required;
+    // one whose property was removed (readOnly in a request) or never defined goes.
+    if (!part) result = dropUndeclaredRequired(result);
     if (node.nullable === true) result = withNull(result);
     return result;
   }

@@ -50,6 +50,43 @@ export function mergeAllOf(schema: Draft): Draft {
   return merged;
 }
 
+/**
+ * Drops `required` names no property defines: those of properties removed from this direction
+ * (readOnly ones in a request), and names a description lists without defining. Run on a whole
+ * schema after its `allOf` parts were merged, never on one part, where a name may be required in
+ * one part and defined in another (DigitalOcean's volumes: `required` beside the last part, the
+ * properties in the `$ref`ed base). An `allOf` that stays unmerged is checked against the
+ * properties of all its parts together. A schema that defines no properties at all keeps its
+ * `required` as written.
+ */
+export function dropUndeclaredRequired(schema: Draft): Draft {
+  const defined = definedNames(schema);
+  if (defined === undefined) return schema;
+  return withRequiredIn(schema, defined);
+}
+
+function withRequiredIn(schema: JsonSchema, defined: ReadonlySet<string>): Draft {
+  const out: Draft = { ...schema };
+  if (schema.required) {
+    const kept = schema.required.filter((name) => defined.has(name));
+    if (kept.length > 0) out.required = kept;
+    else delete out.required;
+  }
+  if (schema.allOf) out.allOf = schema.allOf.map((part) => withRequiredIn(part, defined));
+  return out;
+}
+
+/** Property names of a schema and, when it stays an allOf, of its parts; `undefined` when none defines any. */
+function definedNames(schema: JsonSchema, into = new Set<string>()): Set<string> | undefined {
+  let any = false;
+  if (schema.properties) {
+    any = true;
+    for (const name of Object.keys(schema.properties)) into.add(name);
+  }
+  if (schema.allOf) for (const part of schema.allOf) if (definedNames(part, into)) any = true;
+  return any ? into : undefined;
+}
+
 function isMergeableObject(part: JsonSchema): boolean {
   if (!Object.keys(part).every((k) => OBJECT_KEYS.has(k))) return false;
   if (part.type !== undefined && part.type !== "object") return false;
