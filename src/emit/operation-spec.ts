@@ -16,6 +16,8 @@ export function operationSpecOf(op: OperationModel): OperationSpec {
       ...(p.explode !== (p.style === "form") ? { explode: p.explode } : {}),
       ...(p.allowReserved ? { allowReserved: true } : {}),
       ...(p.json ? { json: true } : {}),
+      ...(p.required && p.in !== "path" ? { required: true } : {}),
+      ...(p.shape ? { shape: p.shape } : {}),
     };
   });
   const body: BodySpec | undefined = op.body && {
@@ -25,6 +27,7 @@ export function operationSpecOf(op: OperationModel): OperationSpec {
     required: op.body.required,
     ...(op.body.fields && Object.keys(op.body.fields).length > 0 ? { fields: op.body.fields } : {}),
   };
+  const accept = acceptOf(op);
   return {
     tool: op.toolName,
     method: op.method.toUpperCase(),
@@ -32,7 +35,40 @@ export function operationSpecOf(op: OperationModel): OperationSpec {
     params,
     ...(body ? { body } : {}),
     response: op.responseKind,
+    ...(accept !== DEFAULT_ACCEPT ? { accept } : {}),
   };
+}
+
+const DEFAULT_ACCEPT = "application/json";
+
+/** `type/subtype` with optional parameters, header-safe (RFC 9110 §8.3.1); no comma, which separates the list. */
+const MEDIA_RANGE = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+\/[!#$%&'*+.^_`|~0-9A-Za-z-]+(;[\x20-\x2b\x2d-\x7e]*)?$/;
+
+/**
+ * The Accept header: every media type the success answers declare (a server that answers PDF or
+ * an event stream refuses `Accept: application/json` with 406). JSON comes first and the others
+ * at q=0.9, so a server offering both answers in JSON, which the types describe best. A declared
+ * type that cannot be written in a header is left out rather than sent broken.
+ */
+export function acceptOf(op: OperationModel): string {
+  const declared = new Map<string, string>();
+  for (const response of op.success) {
+    for (const mediaType of response.mediaTypes) {
+      const normal = mediaType.trim().replace(/\s*;\s*/g, ";");
+      if (MEDIA_RANGE.test(normal) && !declared.has(normal.toLowerCase())) declared.set(normal.toLowerCase(), normal);
+    }
+  }
+  const types = [...declared.values()];
+  const json = types.filter(isJson);
+  const other = types.filter((t) => !isJson(t));
+  if (types.length === 0) return DEFAULT_ACCEPT;
+  if (json.length === 0 || other.length === 0) return types.join(", ");
+  return [...json, ...other.map((t) => `${t};q=0.9`)].join(", ");
+}
+
+function isJson(mediaType: string): boolean {
+  const base = mediaType.split(";")[0]!.toLowerCase();
+  return base === "application/json" || base.endsWith("+json");
 }
 
 /** The spec as a TypeScript expression (JSON is valid TS; keys are plain identifiers). */

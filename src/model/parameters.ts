@@ -8,6 +8,7 @@ import { BadInputError } from "../load/bad-input-error.js";
 import type { ParameterLocation, ParameterStyle } from "../runtime/operation.js";
 import { isObject, resolveLocal } from "./local-ref.js";
 import type { ParameterModel, SchemaNode } from "./toolkit-model.js";
+import { valueShapeOf } from "./value-shape.js";
 
 const LOCATIONS: readonly ParameterLocation[] = ["path", "query", "header", "cookie"];
 const DEFAULT_STYLE: Record<ParameterLocation, ParameterStyle> = {
@@ -82,7 +83,13 @@ function readParameter(document: OpenApiDocument, entry: unknown, at: string): R
     explode: typeof value.explode === "boolean" ? value.explode : style === "form",
     allowReserved: value.allowReserved === true,
     json,
+    ...shapeOf(document, schema, json),
     pointer: pointer === at ? at : pointer,
   };
 }
 
+/** A JSON-text parameter (`content`) takes any shape; otherwise what its schema declares. */
+function shapeOf(document: OpenApiDocument, schema: SchemaNode | undefined, json: boolean): Pick<RawParameter, "shape"> {
+  const shape = json || schema === undefined ? undefined : valueShapeOf(document, schema);
+  return shape ? { shape } : {};
+}

@@ -25,6 +25,7 @@ export function readResponses(document: OpenApiDocument, node: unknown, at: stri
       status,
       ...(typeof value.description === "string" ? { description: value.description } : {}),
       ...(mediaType !== undefined ? { mediaType } : {}),
+      mediaTypes: content ? Object.keys(content) : [],
       ...(schema !== undefined ? { schema } : {}),
       kind: responseKindOf(mediaType),
     });

@@ -4,7 +4,7 @@
  * key) is assigned here, once, so no emitter ever invents or renames anything.
  */
 import type { DescriptionSource, OpenApiDocument } from "../load/loaded-description.js";
-import type { BodyEncoding, ParameterLocation, ParameterStyle, ResponseKind } from "../runtime/operation.js";
+import type { BodyEncoding, ParameterLocation, ParameterStyle, ResponseKind, ValueShape } from "../runtime/operation.js";
 
 export type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
 
@@ -27,6 +27,8 @@ export interface ParameterModel {
   readonly allowReserved: boolean;
   /** Declared with `content` (a media type) rather than `schema`: sent as JSON text. */
   readonly json: boolean;
+  /** What the schema's `type` says the value is, when it says one thing (checked before a call). */
+  readonly shape?: ValueShape;
   /** JSON pointer of the parameter (after `$ref` resolution) in the document. */
   readonly pointer: string;
 }
@@ -61,6 +63,8 @@ export interface ResponseModel {
   readonly description?: string;
   /** The chosen media type, when the response has content. */
   readonly mediaType?: string;
+  /** Every media type the response declares, in document order (what a call may Accept). */
+  readonly mediaTypes: readonly string[];
   readonly schema?: SchemaNode;
   readonly kind: ResponseKind;
 }
