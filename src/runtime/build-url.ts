@@ -4,13 +4,14 @@
  * call; it goes after the others so servers that read the last value see the right one).
  */
 import type { OperationSpec } from "./operation.js";
+import { ownValue } from "./own-property.js";
 import { encodeReserved, encodeStrict, serializeStyled } from "./serialize-value.js";
 
 export function buildUrl(baseUrl: string, op: OperationSpec, input: Record<string, unknown>, version: string): string {
   let path = op.path;
   const query: string[] = [];
   for (const p of op.params) {
-    const value = input[p.key];
+    const value = ownValue(input, p.key);
     if (p.in === "path") {
       if (value === undefined || value === null) throw new TypeError(`${op.tool}: path parameter "${p.key}" is required`);
       const text = p.json ? encodeStrict(JSON.stringify(value)) : serializeStyled(p.name, value, p.style ?? "simple", p.explode ?? false, encodeStrict);

@@ -3,6 +3,7 @@
  * input: either everything that is not a parameter (`key: null`) or `input[key]`.
  */
 import type { BodySpec, OperationSpec } from "./operation.js";
+import { ownValue, setOwn } from "./own-property.js";
 import { deepObjectPairs, encodeStrict, primitiveText, serializeStyled } from "./serialize-value.js";
 
 export interface EncodedBody {
@@ -31,13 +32,13 @@ export function encodeBody(op: OperationSpec, input: Record<string, unknown>): E
 }
 
 function selectBody(op: OperationSpec, spec: BodySpec, input: Record<string, unknown>): unknown {
-  if (spec.key !== null) return input[spec.key];
+  if (spec.key !== null) return ownValue(input, spec.key);
   const paramKeys = new Set(op.params.map((p) => p.key));
   const rest: Record<string, unknown> = {};
   let any = false;
   for (const [k, v] of Object.entries(input)) {
     if (paramKeys.has(k) || v === undefined) continue;
-    rest[k] = v;
+    setOwn(rest, k, v);
     any = true;
   }
   return any || spec.required ? rest : undefined;
@@ -49,7 +50,7 @@ function formUrlEncoded(value: unknown, spec: BodySpec): string {
   const pairs: string[] = [];
   for (const [key, v] of Object.entries(value)) {
     if (v === undefined) continue;
-    const field = spec.fields?.[key];
+    const field = ownValue(spec.fields, key);
     const name = encodeStrict(key);
     if (field?.style && field.style !== "deepObject") pairs.push(serializeStyled(name, v, field.style, field.explode ?? field.style === "form", encodeStrict));
     else pairs.push(...deepObjectPairs(name, v, encodeStrict));
@@ -62,9 +63,8 @@ function multipart(value: unknown, spec: BodySpec): FormData {
   if (typeof value !== "object" || value === null) return form;
   for (const [key, v] of Object.entries(value)) {
     if (v === undefined) continue;
-    for (const item of Array.isArray(v) && !spec.fields?.[key]?.contentType?.includes("json") ? v : [v]) {
-      appendPart(form, key, item, spec.fields?.[key]?.contentType);
-    }
+    const contentType = ownValue(spec.fields, key)?.contentType;
+    for (const item of Array.isArray(v) && !contentType?.includes("json") ? v : [v]) appendPart(form, key, item, contentType);
   }
   return form;
 }

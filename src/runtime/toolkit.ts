@@ -5,6 +5,7 @@
  * chose. Built from plain data computed at build time; nothing is parsed or compiled here.
  */
 import type { CallOptions } from "./options.js";
+import { setOwn } from "./own-property.js";
 import { checkArguments } from "./validation/arguments.js";
 import type { JsonObjectSchema, JsonSchema } from "./validation/json-schema.js";
 import { ToolInputError } from "./validation/tool-input-error.js";
@@ -158,9 +159,11 @@ export function bindCallOptions<T extends Record<string, AnyOperation>>(
   });
   const client: Record<string, AnyOperation> = {};
   for (const [name, fn] of Object.entries(functions)) {
-    client[name] = inputless.has(name)
-      ? (options?: CallOptions) => fn(merge(options))
-      : (input?: unknown, options?: CallOptions) => fn(input, merge(options));
+    setOwn(
+      client,
+      name,
+      inputless.has(name) ? (options?: CallOptions) => fn(merge(options)) : (input?: unknown, options?: CallOptions) => fn(input, merge(options)),
+    );
   }
   return client as T;
 }

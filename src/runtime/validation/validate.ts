@@ -14,6 +14,7 @@
  * `anyOf` (real descriptions often have overlapping branches the server accepts), and unknown
  * `format`s pass.
  */
+import { ownValue } from "../own-property.js";
 import { admitsNull, setOwn, typesOf, type JsonSchema, type JsonSchemaType } from "./json-schema.js";
 
 export interface ValidationProblem {
@@ -81,7 +82,7 @@ class Node {
   constructor(schema: JsonSchema) {
     this.source = schema;
     let types = 0;
-    for (const t of typesOf(schema) ?? []) types |= TYPE_BITS[t] ?? 0;
+    for (const t of typesOf(schema) ?? []) types |= ownValue(TYPE_BITS, t) ?? 0;
     this.types = types;
     this.enumValues = schema.enum;
     this.hasConst = Object.hasOwn(schema, "const");
@@ -89,7 +90,8 @@ class Node {
     this.minLength = schema.minLength;
     this.maxLength = schema.maxLength;
     this.pattern = schema.pattern !== undefined ? patternOf(schema.pattern) : undefined;
-    this.format = schema.format !== undefined ? FORMATS[schema.format] : undefined;
+    // Own entries only: a format named `constructor` or `hasOwnProperty` is unknown, not a method.
+    this.format = schema.format !== undefined ? ownValue(FORMATS, schema.format) : undefined;
     this.minimum = schema.minimum;
     this.maximum = schema.maximum;
     this.exclusiveMinimum = schema.exclusiveMinimum;
@@ -232,7 +234,7 @@ class Walk {
     if (node.pattern !== undefined && !node.pattern.test(value)) this.report(`must match the pattern ${node.source.pattern}, got ${describe(value)}`);
     if (node.format !== undefined && !node.format(value)) {
       const format = node.source.format!;
-      this.report(`must be a valid ${format} (${FORMAT_HINTS[format] ?? format}), got ${describe(value)}`);
+      this.report(`must be a valid ${format} (${ownValue(FORMAT_HINTS, format) ?? format}), got ${describe(value)}`);
     }
   }
 
