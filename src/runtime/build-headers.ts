@@ -3,6 +3,7 @@
  * merged with the client's and the call's headers.
  */
 import type { OperationSpec } from "./operation.js";
+import { ownValue, setOwn } from "./own-property.js";
 import { encodeStrict, primitiveText, serializeStyled } from "./serialize-value.js";
 
 const keep = (text: string) => text;
@@ -11,10 +12,10 @@ export function parameterHeaders(op: OperationSpec, input: Record<string, unknow
   const headers: Record<string, string> = {};
   const cookies: string[] = [];
   for (const p of op.params) {
-    const value = input[p.key];
+    const value = ownValue(input, p.key);
     if (value === undefined) continue;
     if (p.in === "header") {
-      headers[p.name] = p.json ? JSON.stringify(value) : serializeStyled(p.name, value, "simple", p.explode ?? false, keep);
+      setOwn(headers, p.name, p.json ? JSON.stringify(value) : serializeStyled(p.name, value, "simple", p.explode ?? false, keep));
     } else if (p.in === "cookie") {
       const text = p.json ? encodeStrict(JSON.stringify(value)) : Array.isArray(value) ? value.map((v) => encodeStrict(primitiveText(v))).join(",") : encodeStrict(primitiveText(value));
       cookies.push(`${p.name}=${text}`);
