@@ -9,11 +9,12 @@
  * wrong shape is refused there.
  */
 import type { OperationSpec, ParameterSpec, ValueShape } from "./operation.js";
+import { ownValue } from "./own-property.js";
 
 /** What is wrong with the call's parameters, or `undefined` when nothing is. */
 export function parameterProblem(op: OperationSpec, input: Record<string, unknown>): string | undefined {
   for (const p of op.params) {
-    const value = input[p.key];
+    const value = ownValue(input, p.key);
     const required = p.in === "path" || p.required === true;
     if (value === undefined) {
       if (required && (p.in === "path" || p.in === "query")) return `${where(p)} is required and was not given`;
