@@ -79,7 +79,7 @@ export function buildModel(loaded: LoadedDescription): ToolkitModel {
     const rawParams = readParameters(document, f.pathItem.parameters, f.operation.parameters, f.pathItemPointer, f.pointer);
     const parameters = assignParameterKeys(rawParams);
     const keys = new Set(parameters.map((p) => p.key));
-    const rawBody = readRequestBody(document, f.operation.requestBody, `${f.pointer}/requestBody`);
+    const rawBody = readRequestBody(document, f.operation.requestBody, `${f.pointer}/requestBody`, f.method, (w) => warnings.push(w));
     const body = rawBody ? finishBody(rawBody, keys, keys.has("body") ? "requestBody" : "body") : undefined;
     const responses = readResponses(document, f.operation.responses, `${f.pointer}/responses`);
     const success = successResponses(responses);

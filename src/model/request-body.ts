@@ -25,10 +25,21 @@ export interface RawBody {
   readonly requiredProperties: readonly string[];
 }
 
-export function readRequestBody(document: OpenApiDocument, node: unknown, at: string): RawBody | undefined {
+/**
+ * GET and HEAD requests carry no body: HTTP gives one no meaning (RFC 9110 §9.3.1, §9.3.2) and
+ * `fetch` refuses to send it, so every call would fail. Such an operation gets no body input and
+ * its tool no body fields; the description's body is reported once as a warning.
+ */
+const NO_BODY_METHODS = new Set(["get", "head"]);
+
+export function readRequestBody(document: OpenApiDocument, node: unknown, at: string, method: string, warn: (message: string) => void): RawBody | undefined {
   if (node === undefined) return undefined;
   const { value, pointer } = resolveLocal(document, node, at);
   if (!isObject(value)) throw new BadInputError("requestBody must be an object", pointer);
+  if (NO_BODY_METHODS.has(method.toLowerCase())) {
+    warn(`${at}: a ${method.toUpperCase()} request cannot carry a body (fetch refuses one and HTTP gives it no meaning); the requestBody is ignored`);
+    return undefined;
+  }
   if (!isObject(value.content)) return undefined;
   const mediaTypes = Object.keys(value.content);
   const mediaType = pickRequestMediaType(mediaTypes);
