@@ -4,7 +4,7 @@
 import { type CallOptions } from "./runtime/portable.js";
 import type { paths } from "./schema.js";
 type Op_AddWord = paths["/WordBook/v1/AddWord"]["post"];
-/** Input of {@link addWord}: the application/json body's properties. */
+/** Input of {@link addWord}: the `application/json` body's properties. */
 export type AddWordInput = NonNullable<Op_AddWord["requestBody"]>["content"]["application/json"];
 /** Result of {@link addWord} (the 200 answer). */
 export type AddWordOutput = Op_AddWord["responses"][200]["content"]["application/json"];
@@ -16,7 +16,7 @@ export type AddWordOutput = Op_AddWord["responses"][200]["content"]["application
  */
 export declare function addWord(input: AddWordInput, options?: CallOptions): Promise<AddWordOutput>;
 type Op_GetWords = paths["/WordBook/v1/GetWords"]["post"];
-/** Input of {@link getWords}: the application/json body's properties. */
+/** Input of {@link getWords}: the `application/json` body's properties. */
 export type GetWordsInput = NonNullable<Op_GetWords["requestBody"]>["content"]["application/json"];
 /** Result of {@link getWords} (the 200 answer). */
 export type GetWordsOutput = Op_GetWords["responses"][200]["content"]["application/json"];

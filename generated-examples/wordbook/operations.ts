@@ -5,7 +5,7 @@ import { request, type CallOptions, type OperationSpec } from "toolgen/runtime";
 import { client } from "./client.js";
 import type { paths } from "./schema.js";
 type Op_AddWord = paths["/WordBook/v1/AddWord"]["post"];
-/** Input of {@link addWord}: the application/json body's properties. */
+/** Input of {@link addWord}: the `application/json` body's properties. */
 export type AddWordInput = NonNullable<Op_AddWord["requestBody"]>["content"]["application/json"];
 /** Result of {@link addWord} (the 200 answer). */
 export type AddWordOutput = Op_AddWord["responses"][200]["content"]["application/json"];
@@ -29,7 +29,7 @@ export async function addWord(input: AddWordInput, options?: CallOptions): Promi
 }
 
 type Op_GetWords = paths["/WordBook/v1/GetWords"]["post"];
-/** Input of {@link getWords}: the application/json body's properties. */
+/** Input of {@link getWords}: the `application/json` body's properties. */
 export type GetWordsInput = NonNullable<Op_GetWords["requestBody"]>["content"]["application/json"];
 /** Result of {@link getWords} (the 200 answer). */
 export type GetWordsOutput = Op_GetWords["responses"][200]["content"]["application/json"];

@@ -40,7 +40,7 @@ const tool0: ToolEntry = {
     properties: { word: { type: "string", description: "The word to add to the word list.", minLength: 1 } },
     required: ["word"],
     additionalProperties: false,
-  },
+  } as const,
   responses: {
     type: "object",
     properties: {
@@ -48,7 +48,7 @@ const tool0: ToolEntry = {
       prompt: { type: "string", description: "Only after a successful add: how the model should phrase its answer." },
     },
     required: ["message"],
-  },
+  } as const,
   examples: [example0],
   run: ops.addWord,
 };
@@ -60,7 +60,7 @@ const tool1: ToolEntry = {
   method: "POST",
   path: "/WordBook/v1/GetWords",
   inputless: false,
-  parameters: { type: "object", properties: {}, additionalProperties: false },
+  parameters: { type: "object", properties: {}, additionalProperties: false } as const,
   responses: {
     type: "object",
     properties: {
@@ -68,7 +68,7 @@ const tool1: ToolEntry = {
       prompt: { type: "string", description: "How the model should phrase its answer." },
     },
     required: ["words", "prompt"],
-  },
+  } as const,
   examples: [example1],
   run: ops.getWords,
 };

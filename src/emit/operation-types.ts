@@ -4,60 +4,57 @@
  * aliases only rearrange it into DESIGN.md's flat input object.
  */
 import type { OperationModel, ResponseModel } from "../model/toolkit-model.js";
-import { docText, indexAccess, propertyKey, stringLiteral } from "./ts-text.js";
+import { code, docComment, identifier, indexAccess, joinCode, propertyKey, stringLiteral, type Code } from "./ts-text.js";
 
 /** Name of the file-local alias for `paths[path][method]`. */
-export function operationAlias(op: OperationModel): string {
-  return `Op_${op.typeName}`;
+export function operationAlias(op: OperationModel): Code {
+  return code`Op_${identifier(op.typeName)}`;
 }
 
-export function operationAliasType(op: OperationModel): string {
-  return `paths[${stringLiteral(op.path)}][${stringLiteral(op.method)}]`;
+export function operationAliasType(op: OperationModel): Code {
+  return code`paths[${stringLiteral(op.path)}][${stringLiteral(op.method)}]`;
 }
 
-const BINARY_BODY = "Blob | ArrayBuffer | ArrayBufferView | string";
+const BINARY_BODY = code`Blob | ArrayBuffer | ArrayBufferView | string`;
 
 /** Type text of the Input, or undefined when the operation takes no input. */
-export function inputType(op: OperationModel): string | undefined {
+export function inputType(op: OperationModel): Code | undefined {
   if (op.inputless) return undefined;
   const alias = operationAlias(op);
-  const members: string[] = [];
+  const members: Code[] = [];
   for (const p of op.parameters) {
-    const doc = [p.description && docText(p.description), p.deprecated ? "@deprecated" : ""].filter(Boolean).join("\n");
-    const location = `NonNullable<${alias}["parameters"][${stringLiteral(p.in)}]>`;
-    const optional = p.required ? "" : "?";
-    members.push(`${doc ? `/** ${doc.replace(/\n/g, "\n * ")} */\n` : ""}${propertyKey(p.key)}${optional}: ${indexAccess(location, p.name)};`);
+    const doc = [p.description ?? "", p.deprecated ? "@deprecated" : ""].filter((line) => line.trim() !== "").join("\n");
+    const location = code`NonNullable<${alias}["parameters"][${stringLiteral(p.in)}]>`;
+    const optional = p.required ? code`` : code`?`;
+    members.push(code`${doc ? code`${docComment(doc)}\n` : code``}${propertyKey(p.key)}${optional}: ${indexAccess(location, p.name)};`);
   }
   const body = op.body;
-  let bodyType: string | undefined;
+  let bodyType: Code | undefined;
   if (body) {
-    bodyType =
-      body.encoding === "binary"
-        ? BINARY_BODY
-        : indexAccess(`NonNullable<${alias}["requestBody"]>["content"]`, body.mediaType);
+    bodyType = body.encoding === "binary" ? BINARY_BODY : indexAccess(code`NonNullable<${alias}["requestBody"]>["content"]`, body.mediaType);
     if (body.key !== null) {
-      const doc = body.description ? `/** ${docText(body.description).replace(/\n/g, "\n * ")} */\n` : "";
-      members.push(`${doc}${propertyKey(body.key)}${body.required ? "" : "?"}: ${bodyType};`);
+      const doc = body.description?.trim() ? code`${docComment(body.description)}\n` : code``;
+      members.push(code`${doc}${propertyKey(body.key)}${body.required ? code`` : code`?`}: ${bodyType};`);
       bodyType = undefined;
     }
   }
-  const object = members.length > 0 ? `{\n${members.join("\n")}\n}` : undefined;
-  if (object && bodyType) return `${object} & ${bodyType}`;
-  return object ?? bodyType ?? "Record<string, never>";
+  const object = members.length > 0 ? code`{\n${joinCode(members, "\n")}\n}` : undefined;
+  if (object && bodyType) return code`${object} & ${bodyType}`;
+  return object ?? bodyType ?? code`Record<string, never>`;
 }
 
-function responseType(op: OperationModel, response: ResponseModel): string {
-  if (response.kind === "none") return "undefined";
-  if (response.kind === "text") return "string";
-  if (response.kind === "binary") return "Blob";
-  if (response.mediaType === undefined) return "unknown";
-  const responses = indexAccess(`${operationAlias(op)}["responses"]`, response.status);
-  return indexAccess(`${responses}["content"]`, response.mediaType);
+function responseType(op: OperationModel, response: ResponseModel): Code {
+  if (response.kind === "none") return code`undefined`;
+  if (response.kind === "text") return code`string`;
+  if (response.kind === "binary") return code`Blob`;
+  if (response.mediaType === undefined) return code`unknown`;
+  const responses = indexAccess(code`${operationAlias(op)}["responses"]`, response.status);
+  return indexAccess(code`${responses}["content"]`, response.mediaType);
 }
 
 /** Type text of the Output: the union of every success answer. */
-export function outputType(op: OperationModel): string {
-  if (op.success.length === 0) return "unknown";
+export function outputType(op: OperationModel): Code {
+  if (op.success.length === 0) return code`unknown`;
   const members = [...new Set(op.success.map((r) => responseType(op, r)))];
-  return members.join(" | ");
+  return joinCode(members, " | ");
 }

@@ -5,15 +5,15 @@
  */
 import { IndentationText, Project, StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
 import type { OperationModel, ToolkitModel } from "../model/toolkit-model.js";
-import { operationSpecLiteral } from "./operation-spec.js";
+import { operationSpecOf } from "./operation-spec.js";
 import { inputType, operationAlias, operationAliasType, outputType } from "./operation-types.js";
-import { docCode, docText } from "./ts-text.js";
+import { code, docCode, docComment, docText, identifier, joinCode, literal, printedCode, stringLiteral, type Code } from "./ts-text.js";
 
-function specName(op: OperationModel): string {
-  return `spec_${op.functionName}`;
+function specName(op: OperationModel): Code {
+  return code`spec_${identifier(op.functionName)}`;
 }
 
-export function emitOperationsFile(model: ToolkitModel, runtimeImport: string, header: string): string {
+export function emitOperationsFile(model: ToolkitModel, runtimeImport: string, header: Code): Code {
   const statements: StatementStructures[] = [];
   for (const op of model.operations) statements.push(...operationStatements(op));
   const project = new Project({
@@ -24,13 +24,14 @@ export function emitOperationsFile(model: ToolkitModel, runtimeImport: string, h
   const file = project.createSourceFile("operations.ts", {
     statements: [
       header,
-      `import { request, type CallOptions, type OperationSpec } from ${JSON.stringify(runtimeImport)};`,
-      `import { client } from "./client.js";`,
-      `import type { paths } from "./schema.js";`,
+      code`import { request, type CallOptions, type OperationSpec } from ${stringLiteral(runtimeImport)};`,
+      code`import { client } from "./client.js";`,
+      code`import type { paths } from "./schema.js";`,
       ...statements,
     ],
   });
-  return file.getFullText();
+  // ts-morph prints the structures below, each made of Code.
+  return printedCode(file.getFullText());
 }
 
 /**
@@ -39,37 +40,34 @@ export function emitOperationsFile(model: ToolkitModel, runtimeImport: string, h
  * (BENCHMARKS.md); the two files are simple enough to print directly, and the generated-examples
  * test pins them to what the transpiler used to produce.
  */
-export function emitOperationsJs(model: ToolkitModel, runtimeImport: string, header: string): { js: string; dts: string } {
-  const js: string[] = [header.trimEnd(), `import { request } from ${JSON.stringify(runtimeImport)};`, `import { client } from "./client.js";`];
-  const dts: string[] = [header.trimEnd(), `import { type CallOptions } from ${JSON.stringify(runtimeImport)};`, `import type { paths } from "./schema.js";`];
+export function emitOperationsJs(model: ToolkitModel, runtimeImport: string, header: Code): { js: Code; dts: Code } {
+  const from = stringLiteral(runtimeImport);
+  const js: Code[] = [code`import { request } from ${from};`, code`import { client } from "./client.js";`];
+  const dts: Code[] = [code`import { type CallOptions } from ${from};`, code`import type { paths } from "./schema.js";`];
   for (const op of model.operations) {
     const input = inputType(op);
-    const T = op.typeName;
-    const doc = jsDoc(functionDoc(op));
+    const T = identifier(op.typeName);
+    const fn = identifier(op.functionName);
+    const doc = docComment(functionDoc(op));
     js.push(
-      `const ${specName(op)} = ${operationSpecLiteral(op)};`,
-      `${doc}\nexport async function ${op.functionName}(${input !== undefined ? "input, " : ""}options) {\n    return (await request(client, ${specName(op)}, ${input !== undefined ? "input" : "undefined"}, options));\n}`,
+      code`const ${specName(op)} = ${literal(operationSpecOf(op))};`,
+      code`${doc}\nexport async function ${fn}(${input !== undefined ? code`input, ` : code``}options) {\n    return (await request(client, ${specName(op)}, ${input !== undefined ? code`input` : code`undefined`}, options));\n}`,
     );
-    dts.push(`type ${operationAlias(op)} = ${operationAliasType(op)};`);
-    if (input !== undefined) dts.push(`${jsDoc(`Input of {@link ${op.functionName}}: ${inputSummary(op)}.`)}\nexport type ${T}Input = ${input};`);
-    dts.push(`${jsDoc(`Result of {@link ${op.functionName}} (the ${successSummary(op)} answer).`)}\nexport type ${T}Output = ${outputType(op)};`);
-    const params = [...(input !== undefined ? [`input${op.inputOptional ? "?" : ""}: ${T}Input`] : []), "options?: CallOptions"].join(", ");
-    dts.push(`${doc}\nexport declare function ${op.functionName}(${params}): Promise<${T}Output>;`);
+    dts.push(code`type ${operationAlias(op)} = ${operationAliasType(op)};`);
+    if (input !== undefined) dts.push(code`${docComment(inputDoc(op))}\nexport type ${T}Input = ${input};`);
+    dts.push(code`${docComment(outputDoc(op))}\nexport type ${T}Output = ${outputType(op)};`);
+    const params = joinCode([...(input !== undefined ? [code`input${op.inputOptional ? code`?` : code``}: ${T}Input`] : []), code`options?: CallOptions`], ", ");
+    dts.push(code`${doc}\nexport declare function ${fn}(${params}): Promise<${T}Output>;`);
   }
-  dts.push("export {};");
-  return { js: `${js.join("\n")}\n`, dts: `${dts.join("\n")}\n` };
-}
-
-function jsDoc(text: string): string {
-  const lines = text.split("\n");
-  if (lines.length === 1) return `/** ${lines[0]} */`;
-  return ["/**", ...lines.map((l) => (l ? ` * ${l}` : " *")), " */"].join("\n");
+  dts.push(code`export {};`);
+  // The header ends with its line end.
+  return { js: code`${header}${joinCode(js, "\n")}\n`, dts: code`${header}${joinCode(dts, "\n")}\n` };
 }
 
 function operationStatements(op: OperationModel): StatementStructures[] {
   const input = inputType(op);
   const output = outputType(op);
-  const T = op.typeName;
+  const T = identifier(op.typeName);
   const out: StatementStructures[] = [
     { kind: StructureKind.TypeAlias, name: operationAlias(op), type: operationAliasType(op) },
   ];
@@ -77,43 +75,52 @@ function operationStatements(op: OperationModel): StatementStructures[] {
     out.push({
       kind: StructureKind.TypeAlias,
       isExported: true,
-      name: `${T}Input`,
+      name: code`${T}Input`,
       type: input,
-      docs: [`Input of {@link ${op.functionName}}: ${inputSummary(op)}.`],
+      docs: [docText(inputDoc(op))],
     });
   }
   out.push(
     {
       kind: StructureKind.TypeAlias,
       isExported: true,
-      name: `${T}Output`,
+      name: code`${T}Output`,
       type: output,
-      docs: [`Result of {@link ${op.functionName}} (the ${successSummary(op)} answer).`],
+      docs: [docText(outputDoc(op))],
     },
     {
       kind: StructureKind.VariableStatement,
       declarationKind: VariableDeclarationKind.Const,
-      declarations: [{ name: specName(op), type: "OperationSpec", initializer: operationSpecLiteral(op) }],
+      declarations: [{ name: specName(op), type: code`OperationSpec`, initializer: literal(operationSpecOf(op)) }],
     },
     {
       kind: StructureKind.Function,
       isExported: true,
       isAsync: true,
-      name: op.functionName,
-      docs: [functionDoc(op)],
+      name: identifier(op.functionName),
+      docs: [docText(functionDoc(op))],
       parameters: [
         ...(input !== undefined
-          ? [{ name: "input", type: `${T}Input`, ...(op.inputOptional ? { hasQuestionToken: true } : {}) }]
+          ? [{ name: code`input`, type: code`${T}Input`, ...(op.inputOptional ? { hasQuestionToken: true } : {}) }]
           : []),
-        { name: "options", type: "CallOptions", hasQuestionToken: true },
+        { name: code`options`, type: code`CallOptions`, hasQuestionToken: true },
       ],
-      returnType: `Promise<${T}Output>`,
+      returnType: code`Promise<${T}Output>`,
       statements: [
-        `return (await request(client, ${specName(op)}, ${input !== undefined ? "input" : "undefined"}, options)) as ${T}Output;`,
+        code`return (await request(client, ${specName(op)}, ${input !== undefined ? code`input` : code`undefined`}, options)) as ${T}Output;`,
       ],
     },
   );
   return out;
+}
+
+/** Doc text (plain; escaped where it is written) of the Input type. */
+function inputDoc(op: OperationModel): string {
+  return `Input of {@link ${op.functionName}}: ${inputSummary(op)}.`;
+}
+
+function outputDoc(op: OperationModel): string {
+  return `Result of {@link ${op.functionName}} (the ${successSummary(op)} answer).`;
 }
 
 function inputSummary(op: OperationModel): string {
@@ -122,7 +129,7 @@ function inputSummary(op: OperationModel): string {
     const n = op.parameters.filter((p) => p.in === location).length;
     if (n > 0) parts.push(`${n} ${location} parameter${n === 1 ? "" : "s"}`);
   }
-  if (op.body) parts.push(op.body.key === null ? `the ${op.body.mediaType} body's properties` : `the ${op.body.mediaType} body as \`${op.body.key}\``);
+  if (op.body) parts.push(op.body.key === null ? `the ${docCode(op.body.mediaType)} body's properties` : `the ${docCode(op.body.mediaType)} body as ${docCode(op.body.key)}`);
   return parts.join(", ");
 }
 
@@ -133,8 +140,8 @@ function successSummary(op: OperationModel): string {
 function functionDoc(op: OperationModel): string {
   const lines: string[] = [];
   // A summary that only repeats the description's opening (as tool managers write it) is left out.
-  if (op.summary && !op.description?.startsWith(op.summary)) lines.push(docText(op.summary));
-  if (op.description) lines.push((lines.length ? "\n" : "") + docText(op.description));
+  if (op.summary?.trim() && !op.description?.startsWith(op.summary)) lines.push(op.summary.trim());
+  if (op.description?.trim()) lines.push((lines.length ? "\n" : "") + op.description.trim());
   lines.push(`${lines.length ? "\n" : ""}Tool ${docCode(op.toolName)}: ${docCode(`${op.method.toUpperCase()} ${op.path}`)}.`);
   if (op.deprecated) lines.push("@deprecated");
   lines.push("@throws {ToolCallError} for a non-2xx answer, a network failure, a timeout or an abort.");

@@ -16,13 +16,15 @@ import type { ToolkitModel } from "../model/toolkit-model.js";
 import { decodePointer } from "../load/json-pointer.js";
 import { isObject } from "../model/local-ref.js";
 import { REQUEST_COMPONENTS, requestSide, type RequestSide } from "./request-schemas.js";
+import { withStringCommentFields } from "./comment-fields.js";
+import { commentBody, printedCode, type Code } from "./ts-text.js";
 
 type TransformContext = Parameters<typeof transformSchema>[1];
 
 const BLOB = ts.factory.createTypeReferenceNode("Blob");
 
-export function emitSchemaTypes(model: ToolkitModel): string {
-  const unique = withDiscriminatorTargetsCopied(withUniqueOperationIds(model));
+export function emitSchemaTypes(model: ToolkitModel): Code {
+  const unique = withDiscriminatorTargetsCopied(withStringCommentFields(withUniqueOperationIds(model)));
   const options: OpenAPITSOptions = { silent: true };
   // Before the request forms are copied: the scan writes discriminator values into the schemas.
   const discriminators = scanDiscriminators(unique as unknown as OpenAPI3, options);
@@ -76,7 +78,19 @@ export function emitSchemaTypes(model: ToolkitModel): string {
     const at = nodes.findIndex((n) => (ts.isInterfaceDeclaration(n) || ts.isTypeAliasDeclaration(n)) && n.name.text === "components");
     nodes.splice(at + 1, 0, requestForms);
   }
-  return astToString(nodes);
+  const text = astToString(nodes);
+  // openapi-typescript escapes `*\/` in its comments but not a `@ts-expect-error` that a title or
+  // description starts a comment line with (tsc honours it there, and fails when nothing below
+  // it is an error). Rare, so its comments are redone through commentBody only when one is seen.
+  return printedCode(/@ts-/i.test(text) ? astToString(nodes.map(withSafeComments)) : text);
+}
+
+/** The node with every synthetic comment in its tree passed through commentBody (in place). */
+function withSafeComments<T extends ts.Node>(node: T): T {
+  const comments = ts.getSyntheticLeadingComments(node);
+  if (comments !== undefined) ts.setSyntheticLeadingComments(node, comments.map((c) => ({ ...c, text: commentBody(c.text) })));
+  ts.forEachChild(node, (child) => void withSafeComments(child));
+  return node;
 }
 
 /**

@@ -3,10 +3,10 @@
  * (the public surface of the module).
  */
 import type { ToolkitModel } from "../model/toolkit-model.js";
-import { stringLiteral } from "./ts-text.js";
+import { code, stringLiteral, type Code } from "./ts-text.js";
 
-export function emitClientFile(model: ToolkitModel, runtimeImport: string, header: string, tokenFromEnv: boolean): string {
-  return `${header}
+export function emitClientFile(model: ToolkitModel, runtimeImport: string, header: Code, tokenFromEnv: boolean): Code {
+  return code`${header}
 import type { CallOptions, ClientConfig } from ${stringLiteral(runtimeImport)};
 
 /**
@@ -15,7 +15,7 @@ import type { CallOptions, ClientConfig } from ${stringLiteral(runtimeImport)};
  */
 export const client: ClientConfig = {
   baseUrl: ${stringLiteral(model.serverUrl)},
-  version: ${stringLiteral(model.version)},${tokenFromEnv ? "\n  tokenFromEnv: true," : ""}
+  version: ${stringLiteral(model.version)},${tokenFromEnv ? code`\n  tokenFromEnv: true,` : code``}
 };
 
 /** Changes the defaults of every later call (per-call options still win; headers are merged). */
@@ -25,8 +25,8 @@ export function configure(options: CallOptions): void {
 `;
 }
 
-export function emitIndexFile(header: string, runtimeImport: string): string {
-  return `${header}
+export function emitIndexFile(header: Code, runtimeImport: string): Code {
+  return code`${header}
 export * from "./operations.js";
 export type { components, operations, paths } from "./schema.js";
 export { client, configure } from "./client.js";

@@ -9,7 +9,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { main } from "../../src/cli/main.js";
 import { startWordListServer } from "../runtime/adapters/word-list-server.js";
-import { literal } from "../../src/emit/toolkit-file.js";
+import { literal } from "../../src/emit/ts-text.js";
 import { loadDescription } from "../../src/load/load-description.js";
 import { buildModel } from "../../src/model/build-model.js";
 import { buildToolDescriptors } from "../../src/model/tool-schema/tool-descriptors.js";

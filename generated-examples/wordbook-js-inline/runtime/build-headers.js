@@ -1,14 +1,15 @@
+import { ownValue, setOwn } from "./own-property.js";
 import { encodeStrict, primitiveText, serializeStyled } from "./serialize-value.js";
 const keep = (text) => text;
 export function parameterHeaders(op, input) {
     const headers = {};
     const cookies = [];
     for (const p of op.params) {
-        const value = input[p.key];
+        const value = ownValue(input, p.key);
         if (value === undefined)
             continue;
         if (p.in === "header") {
-            headers[p.name] = p.json ? JSON.stringify(value) : serializeStyled(p.name, value, "simple", p.explode ?? false, keep);
+            setOwn(headers, p.name, p.json ? JSON.stringify(value) : serializeStyled(p.name, value, "simple", p.explode ?? false, keep));
         }
         else if (p.in === "cookie") {
             const text = p.json ? encodeStrict(JSON.stringify(value)) : Array.isArray(value) ? value.map((v) => encodeStrict(primitiveText(v))).join(",") : encodeStrict(primitiveText(value));

@@ -1,9 +1,10 @@
+import { ownValue } from "./own-property.js";
 import { encodeReserved, encodeStrict, serializeStyled } from "./serialize-value.js";
 export function buildUrl(baseUrl, op, input, version) {
     let path = op.path;
     const query = [];
     for (const p of op.params) {
-        const value = input[p.key];
+        const value = ownValue(input, p.key);
         if (p.in === "path") {
             if (value === undefined || value === null)
                 throw new TypeError(`${op.tool}: path parameter "${p.key}" is required`);

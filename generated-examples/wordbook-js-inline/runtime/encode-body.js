@@ -1,3 +1,4 @@
+import { ownValue, setOwn } from "./own-property.js";
 import { deepObjectPairs, encodeStrict, primitiveText, serializeStyled } from "./serialize-value.js";
 export function encodeBody(op, input) {
     const spec = op.body;
@@ -21,14 +22,14 @@ export function encodeBody(op, input) {
 }
 function selectBody(op, spec, input) {
     if (spec.key !== null)
-        return input[spec.key];
+        return ownValue(input, spec.key);
     const paramKeys = new Set(op.params.map((p) => p.key));
     const rest = {};
     let any = false;
     for (const [k, v] of Object.entries(input)) {
         if (paramKeys.has(k) || v === undefined)
             continue;
-        rest[k] = v;
+        setOwn(rest, k, v);
         any = true;
     }
     return any || spec.required ? rest : undefined;
@@ -41,7 +42,7 @@ function formUrlEncoded(value, spec) {
     for (const [key, v] of Object.entries(value)) {
         if (v === undefined)
             continue;
-        const field = spec.fields?.[key];
+        const field = ownValue(spec.fields, key);
         const name = encodeStrict(key);
         if (field?.style && field.style !== "deepObject")
             pairs.push(serializeStyled(name, v, field.style, field.explode ?? field.style === "form", encodeStrict));
@@ -57,9 +58,9 @@ function multipart(value, spec) {
     for (const [key, v] of Object.entries(value)) {
         if (v === undefined)
             continue;
-        for (const item of Array.isArray(v) && !spec.fields?.[key]?.contentType?.includes("json") ? v : [v]) {
-            appendPart(form, key, item, spec.fields?.[key]?.contentType);
-        }
+        const contentType = ownValue(spec.fields, key)?.contentType;
+        for (const item of Array.isArray(v) && !contentType?.includes("json") ? v : [v])
+            appendPart(form, key, item, contentType);
     }
     return form;
 }

@@ -6,6 +6,8 @@
  */
 export type ParameterLocation = "path" | "query" | "header" | "cookie";
 export type ParameterStyle = "matrix" | "label" | "simple" | "form" | "spaceDelimited" | "pipeDelimited" | "deepObject";
+/** A parameter value's JSON shape as its schema declares it: one scalar, a list, or an object. */
+export type ValueShape = "scalar" | "array" | "object";
 export interface ParameterSpec {
     /** Key of the value in the flat input object (may differ from `name` after collision renaming). */
     readonly key: string;
@@ -20,6 +22,10 @@ export interface ParameterSpec {
     readonly allowReserved?: boolean;
     /** The parameter uses `content` with a JSON media type: the value is sent as JSON text. */
     readonly json?: boolean;
+    /** Query, header and cookie: the description marks it required (path parameters always are). */
+    readonly required?: boolean;
+    /** The declared shape, when the schema declares exactly one; a value of another shape is refused. */
+    readonly shape?: ValueShape;
 }
 export type BodyEncoding = "json" | "form" | "multipart" | "text" | "binary";
 export interface BodyFieldEncoding {
@@ -54,4 +60,9 @@ export interface OperationSpec {
     readonly params: readonly ParameterSpec[];
     readonly body?: BodySpec;
     readonly response: ResponseKind;
+    /**
+     * The Accept header: the media types the success answers declare, JSON first. Absent means
+     * `application/json`. The answer is still decoded by the Content-Type it actually has.
+     */
+    readonly accept?: string;
 }

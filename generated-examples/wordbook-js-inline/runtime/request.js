@@ -4,6 +4,7 @@
  * body included, and every failure is turned into a ToolCallError naming the tool.
  */
 import { buildUrl } from "./build-url.js";
+import { parameterProblem } from "./check-parameters.js";
 import { redact, secretsOf } from "./redact-secrets.js";
 import { mergeHeaders, parameterHeaders } from "./build-headers.js";
 import { decodeSuccess, errorBody, InvalidAnswer, snippet } from "./decode-response.js";
@@ -52,10 +53,13 @@ function sleep(ms, signal) {
 async function requestOnce(config, op, input, options) {
     const values = input ?? {};
     const baseUrl = options.baseUrl ?? config.baseUrl;
+    const problem = parameterProblem(op, values);
+    if (problem)
+        throw new ToolCallError(problem, { tool: op.tool, code: "INVALID_INPUT", method: op.method, url: `${baseUrl.replace(/\/+$/, "")}${op.path}` });
     const url = buildUrl(baseUrl, op, values, config.version);
     const { body, contentType } = encodeBody(op, values);
     const token = options.accessToken ?? config.accessToken ?? (config.tokenFromEnv ? environmentToken() : undefined);
-    const headers = mergeHeaders({ accept: "application/json" }, contentType ? { "content-type": contentType } : undefined, token ? { authorization: `token ${token}` } : undefined, config.headers, options.headers, parameterHeaders(op, values));
+    const headers = mergeHeaders({ accept: op.accept ?? "application/json" }, contentType ? { "content-type": contentType } : undefined, token ? { authorization: `token ${token}` } : undefined, config.headers, options.headers, parameterHeaders(op, values));
     const secrets = secretsOf(headers, token);
     const fail = (message, code, extra = {}) => new ToolCallError(redact(message, secrets), { tool: op.tool, code, method: op.method, url, ...extra, ...("body" in extra ? { body: redact(extra.body, secrets) } : {}) });
     const timeoutMs = options.timeoutMs ?? config.timeoutMs ?? DEFAULT_TIMEOUT_MS;

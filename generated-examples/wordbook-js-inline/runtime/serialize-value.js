@@ -44,8 +44,10 @@ export function serializeStyled(name, value, style, explode, encode) {
                     ? entries.map(([k, v]) => `;${encode(k)}=${encode(primitiveText(v))}`).join("")
                     : `;${name}=${entries.map(([k, v]) => `${encode(k)},${encode(primitiveText(v))}`).join(",")}`;
             case "form":
+                // §4.7.12.4 defines only scalar members; an array member repeats its key (`sort=a&sort=b`),
+                // as Spring's Pageable and Prism read it, rather than going out as JSON text.
                 return explode
-                    ? entries.map(([k, v]) => `${encode(k)}=${encode(primitiveText(v))}`).join("&")
+                    ? entries.flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((item) => `${encode(k)}=${encode(primitiveText(item))}`)).join("&")
                     : `${name}=${entries.map(([k, v]) => `${encode(k)},${encode(primitiveText(v))}`).join(",")}`;
             default: {
                 const sep = explode ? "=" : ",";

@@ -1,3 +1,4 @@
+import { setOwn } from "./own-property.js";
 import { checkArguments } from "./validation/arguments.js";
 import { ToolInputError } from "./validation/tool-input-error.js";
 export function createToolkit(init) {
@@ -67,9 +68,7 @@ export function bindCallOptions(functions, inputless, bound) {
     });
     const client = {};
     for (const [name, fn] of Object.entries(functions)) {
-        client[name] = inputless.has(name)
-            ? (options) => fn(merge(options))
-            : (input, options) => fn(input, merge(options));
+        setOwn(client, name, inputless.has(name) ? (options) => fn(merge(options)) : (input, options) => fn(input, merge(options)));
     }
     return client;
 }

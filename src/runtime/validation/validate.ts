@@ -14,8 +14,8 @@
  * `anyOf` (real descriptions often have overlapping branches the server accepts), and unknown
  * `format`s pass.
  */
-import { ownValue } from "../own-property.js";
 import { admitsNull, setOwn, typesOf, type JsonSchema, type JsonSchemaType } from "./json-schema.js";
+import { ownValue } from "../own-property.js";
 
 export interface ValidationProblem {
   /** JSON path of the value, `$` being the whole arguments object. */

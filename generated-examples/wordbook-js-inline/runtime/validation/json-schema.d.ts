@@ -52,8 +52,5 @@ export interface JsonObjectSchema extends JsonSchema {
 export declare function typesOf(schema: JsonSchema): readonly JsonSchemaType[] | undefined;
 /** True when the schema explicitly admits `null`. */
 export declare function admitsNull(schema: JsonSchema): boolean;
-/**
- * Sets an own, enumerable property even when `key` is `__proto__` (plain assignment would change
- * the prototype instead). Every object keyed by names from a description is written through this.
- */
-export declare function setOwn<T>(target: Record<string, T>, key: string, value: T): void;
+/** Re-exported for the adapters, which write schemas keyed by property names. */
+export { setOwn } from "../own-property.js";

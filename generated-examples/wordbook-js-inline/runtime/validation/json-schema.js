@@ -29,13 +29,5 @@ export function admitsNull(schema) {
         return true;
     return (schema.anyOf ?? schema.oneOf ?? []).some(admitsNull);
 }
-/**
- * Sets an own, enumerable property even when `key` is `__proto__` (plain assignment would change
- * the prototype instead). Every object keyed by names from a description is written through this.
- */
-export function setOwn(target, key, value) {
-    if (key === "__proto__")
-        Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-    else
-        target[key] = value;
-}
+/** Re-exported for the adapters, which write schemas keyed by property names. */
+export { setOwn } from "../own-property.js";

@@ -15,6 +15,7 @@
  * `format`s pass.
  */
 import { admitsNull, setOwn, typesOf } from "./json-schema.js";
+import { ownValue } from "../own-property.js";
 /** Stop collecting after this many problems: a model fixes the first ones and retries. */
 const MAX_PROBLEMS = 20;
 export function validateValue(schema, value, path = "$") {
@@ -69,7 +70,7 @@ class Node {
         this.source = schema;
         let types = 0;
         for (const t of typesOf(schema) ?? [])
-            types |= TYPE_BITS[t] ?? 0;
+            types |= ownValue(TYPE_BITS, t) ?? 0;
         this.types = types;
         this.enumValues = schema.enum;
         this.hasConst = Object.hasOwn(schema, "const");
@@ -77,7 +78,8 @@ class Node {
         this.minLength = schema.minLength;
         this.maxLength = schema.maxLength;
         this.pattern = schema.pattern !== undefined ? patternOf(schema.pattern) : undefined;
-        this.format = schema.format !== undefined ? FORMATS[schema.format] : undefined;
+        // Own entries only: a format named `constructor` or `hasOwnProperty` is unknown, not a method.
+        this.format = schema.format !== undefined ? ownValue(FORMATS, schema.format) : undefined;
         this.minimum = schema.minimum;
         this.maximum = schema.maximum;
         this.exclusiveMinimum = schema.exclusiveMinimum;
@@ -230,7 +232,7 @@ class Walk {
             this.report(`must match the pattern ${node.source.pattern}, got ${describe(value)}`);
         if (node.format !== undefined && !node.format(value)) {
             const format = node.source.format;
-            this.report(`must be a valid ${format} (${FORMAT_HINTS[format] ?? format}), got ${describe(value)}`);
+            this.report(`must be a valid ${format} (${ownValue(FORMAT_HINTS, format) ?? format}), got ${describe(value)}`);
         }
     }
     number(node, value) {
