@@ -33,7 +33,7 @@ function documentWith(bodySchema: unknown) {
 }
 
 function parametersOf(bodySchema: unknown) {
-  return descriptorsOf(documentWith(bodySchema)).tools[0]!.parameters as { required?: string[]; properties: Record<string, Record<string, unknown>> };
+  return descriptorsOf(documentWith(bodySchema)).tools[0]!.parameters as unknown as { required?: string[]; properties: Record<string, Record<string, unknown>> };
 }
 
 describe("allOf: merge first, then filter required", () => {
