@@ -219,7 +219,9 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     const form = await new Request("http://x/", { method: "POST", headers: { "content-type": contentType }, body: bodyBytes }).formData();
     const parts: Record<string, unknown> = {};
     for (const [name, value] of form) {
-      parts[name] = typeof value === "string" ? value : { filename: value.name, type: value.type, text: await value.text() };
+      // defineProperty: a part named __proto__ is data too.
+      const part = typeof value === "string" ? value : { filename: value.name, type: value.type, text: await value.text() };
+      Object.defineProperty(parts, name, { value: part, enumerable: true, writable: true, configurable: true });
     }
     body = parts;
   }
