@@ -4,7 +4,7 @@
  * aliases only rearrange it into DESIGN.md's flat input object.
  */
 import type { OperationModel, ResponseModel } from "../model/toolkit-model.js";
-import { code, docComment, identifier, indexAccess, joinCode, propertyKey, stringLiteral, type Code } from "./ts-text.js";
+import { code, docComment, identifier, indexAccess, joinCode, optionalMemberType, propertyKey, stringLiteral, type Code } from "./ts-text.js";
 
 /** Name of the file-local alias for `paths[path][method]`. */
 export function operationAlias(op: OperationModel): Code {
@@ -26,7 +26,8 @@ export function inputType(op: OperationModel): Code | undefined {
     const doc = [p.description ?? "", p.deprecated ? "@deprecated" : ""].filter((line) => line.trim() !== "").join("\n");
     const location = code`NonNullable<${alias}["parameters"][${stringLiteral(p.in)}]>`;
     const optional = p.required ? code`` : code`?`;
-    members.push(code`${doc ? code`${docComment(doc)}\n` : code``}${propertyKey(p.key)}${optional}: ${indexAccess(location, p.name)};`);
+    const type = p.required ? indexAccess(location, p.name) : optionalMemberType(p.key, indexAccess(location, p.name));
+    members.push(code`${doc ? code`${docComment(doc)}\n` : code``}${propertyKey(p.key)}${optional}: ${type};`);
   }
   const body = op.body;
   let bodyType: Code | undefined;
@@ -34,7 +35,7 @@ export function inputType(op: OperationModel): Code | undefined {
     bodyType = body.encoding === "binary" ? BINARY_BODY : indexAccess(code`NonNullable<${alias}["requestBody"]>["content"]`, body.mediaType);
     if (body.key !== null) {
       const doc = body.description?.trim() ? code`${docComment(body.description)}\n` : code``;
-      members.push(code`${doc}${propertyKey(body.key)}${body.required ? code`` : code`?`}: ${bodyType};`);
+      members.push(code`${doc}${propertyKey(body.key)}${body.required ? code`: ${bodyType}` : code`?: ${optionalMemberType(body.key, bodyType)}`};`);
       bodyType = undefined;
     }
   }

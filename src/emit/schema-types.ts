@@ -17,7 +17,8 @@ import { decodePointer } from "../load/json-pointer.js";
 import { isObject } from "../model/local-ref.js";
 import { REQUEST_COMPONENTS, requestSide, type RequestSide } from "./request-schemas.js";
 import { withStringCommentFields } from "./comment-fields.js";
-import { commentBody, printedCode, type Code } from "./ts-text.js";
+import { safeSchemaAst } from "./schema-ast.js";
+import { printedCode, type Code } from "./ts-text.js";
 
 type TransformContext = Parameters<typeof transformSchema>[1];
 
@@ -79,18 +80,8 @@ export function emitSchemaTypes(model: ToolkitModel): Code {
     nodes.splice(at + 1, 0, requestForms);
   }
   const text = astToString(nodes);
-  // openapi-typescript escapes `*\/` in its comments but not a `@ts-expect-error` that a title or
-  // description starts a comment line with (tsc honours it there, and fails when nothing below
-  // it is an error). Rare, so its comments are redone through commentBody only when one is seen.
-  return printedCode(/@ts-/i.test(text) ? astToString(nodes.map(withSafeComments)) : text);
-}
-
-/** The node with every synthetic comment in its tree passed through commentBody (in place). */
-function withSafeComments<T extends ts.Node>(node: T): T {
-  const comments = ts.getSyntheticLeadingComments(node);
-  if (comments !== undefined) ts.setSyntheticLeadingComments(node, comments.map((c) => ({ ...c, text: commentBody(c.text) })));
-  ts.forEachChild(node, (child) => void withSafeComments(child));
-  return node;
+  const safe = safeSchemaAst(nodes, text);
+  return printedCode(safe === nodes ? text : astToString(safe));
 }
 
 /**

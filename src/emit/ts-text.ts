@@ -67,6 +67,19 @@ export function propertyKey(name: string): Code {
 
 const IDENTIFIER_NAME = /^[\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*$/u;
 
+/** Members every object has through Object.prototype, as TypeScript's `Object` interface lists them. */
+export const OBJECT_MEMBERS: ReadonlySet<string> = new Set(["constructor", "toString", "toLocaleString", "valueOf", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable"]);
+
+/**
+ * The type of an optional member called `name`. TypeScript checks an object literal that leaves
+ * out `valueOf` (or another Object member) against Object's `valueOf`, so no literal without it
+ * would be assignable to `{ valueOf?: number }`. Such a member also admits Object's member, which
+ * is what reading it from an object that lacks it gives anyway.
+ */
+export function optionalMemberType(name: string, type: Code): Code {
+  return OBJECT_MEMBERS.has(name) ? code`${type} | Object[${stringLiteral(name)}]` : type;
+}
+
 /**
  * A key of an object literal expression. `__proto__` is written computed: `__proto__: v` and
  * `"__proto__": v` both set the object's prototype instead of making a property.
