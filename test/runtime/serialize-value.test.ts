@@ -4,6 +4,9 @@
  */
 import { describe, expect, test } from "vitest";
 import type { ParameterStyle } from "../../src/runtime/operation.js";
+import { buildUrl } from "../../src/runtime/build-url.js";
+import { encodeBody } from "../../src/runtime/encode-body.js";
+import type { OperationSpec } from "../../src/runtime/operation.js";
 import { deepObjectPairs, encodeStrict, serializeStyled } from "../../src/runtime/serialize-value.js";
 
 const primitive = "blue";
@@ -48,5 +51,40 @@ describe("style table", () => {
   test("dates as ISO 8601, null as empty", () => {
     expect(serializeStyled("at", new Date(Date.UTC(2024, 0, 2)), "form", true, encodeStrict)).toBe("at=2024-01-02T00%3A00%3A00.000Z");
     expect(serializeStyled("q", null, "form", true, encodeStrict)).toBe("q=");
+  });
+});
+
+describe("names of Object.prototype's members are data", () => {
+  const op: OperationSpec = {
+    tool: "T/1/op",
+    method: "POST",
+    path: "/things/{constructor}",
+    params: [
+      { key: "constructor", name: "constructor", in: "path" },
+      { key: "valueOf", name: "valueOf", in: "query" },
+      { key: "__proto__", name: "__proto__", in: "query" },
+      { key: "toString", name: "toString", in: "query", style: "deepObject" },
+    ],
+    body: { mediaType: "application/json", encoding: "json", key: null, required: true },
+    response: "json",
+  };
+
+  test("a parameter the input does not own is left out, not taken from the prototype", () => {
+    expect(buildUrl("http://h", op, { constructor: "c" }, "1")).toBe("http://h/things/c?version=1");
+    expect(() => buildUrl("http://h", op, {}, "1")).toThrow('path parameter "constructor" is required');
+    const input = JSON.parse('{"constructor":"c","valueOf":2,"__proto__":"p","toString":{"hasOwnProperty":"h"}}');
+    expect(buildUrl("http://h", op, input, "1")).toBe("http://h/things/c?valueOf=2&__proto__=p&toString[hasOwnProperty]=h&version=1");
+  });
+
+  test("the body made of the other input keys keeps __proto__ as a property", () => {
+    const input = JSON.parse('{"constructor":"c","valueOf":2,"__proto__":{"x":1},"isPrototypeOf":"i"}');
+    // constructor and valueOf are parameters; __proto__ is not one here, so it belongs to the body.
+    expect(encodeBody({ ...op, params: op.params.slice(0, 2) }, input).body).toBe('{"__proto__":{"x":1},"isPrototypeOf":"i"}');
+  });
+
+  test("a body under a key named like a prototype member is the input's own value or nothing", () => {
+    const keyed: OperationSpec = { ...op, params: [], body: { mediaType: "application/json", encoding: "json", key: "constructor", required: false } };
+    expect(encodeBody(keyed, {})).toEqual({});
+    expect(encodeBody(keyed, { constructor: [1] }).body).toBe("[1]");
   });
 });

@@ -133,3 +133,39 @@ describe("arguments", () => {
     expect(validateValue(many, args)).toHaveLength(20);
   });
 });
+
+describe("Object.prototype's names are data", () => {
+  // JSON.parse, as a model's arguments arrive: `__proto__` is an own key there.
+  const schema: JsonSchema = JSON.parse(
+    '{"type":"object","required":["constructor","__proto__"],"additionalProperties":false,"properties":{"constructor":{"type":"number"},"__proto__":{"type":"string"},"toString":{"type":"string"},"valueOf":{"type":["integer","null"]}}}',
+  );
+
+  test("a required constructor or __proto__ is missing unless the value has it as its own property", () => {
+    expect(validateValue(schema, {})).toEqual([
+      { path: "$.constructor", message: "is required but missing" },
+      { path: "$.__proto__", message: "is required but missing" },
+    ]);
+    expect(validateValue(schema, JSON.parse('{"constructor":1,"__proto__":"p","toString":"t","valueOf":null}'))).toEqual([]);
+  });
+
+  test("a __proto__ value is checked against its schema, and an undeclared one is refused", () => {
+    expect(validateValue(schema, JSON.parse('{"constructor":1,"__proto__":5}'))).toEqual([{ path: "$.__proto__", message: "must be a string, got 5" }]);
+    const open: JsonSchema = { type: "object", properties: {}, additionalProperties: false };
+    expect(validateValue(open, JSON.parse('{"__proto__":{"polluted":true}}'))).toEqual([
+      { path: "$.__proto__", message: "is not a known argument; this takes no arguments here" },
+    ]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  test("checkArguments keeps __proto__ an own property through dropping optional nulls", () => {
+    const args = checkArguments("t", schema, '{"constructor":1,"__proto__":"p","toString":null}');
+    expect(Object.hasOwn(args, "__proto__")).toBe(true);
+    expect(JSON.stringify(args)).toBe('{"constructor":1,"__proto__":"p"}');
+  });
+
+  test("a format named like an Object.prototype member is an unknown format, which passes", () => {
+    for (const format of ["constructor", "toString", "valueOf", "hasOwnProperty", "isPrototypeOf", "__proto__"]) {
+      expect(validateValue({ type: "string", format }, "any text"), format).toEqual([]);
+    }
+  });
+});
