@@ -41,24 +41,26 @@ export function operationSpecOf(op: OperationModel): OperationSpec {
 
 const DEFAULT_ACCEPT = "application/json";
 
-/** `type/subtype` with optional parameters, header-safe (RFC 9110 §8.3.1); no comma, which separates the list. */
-const MEDIA_RANGE = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+\/[!#$%&'*+.^_`|~0-9A-Za-z-]+(;[\x20-\x2b\x2d-\x7e]*)?$/;
+/** `type/subtype`, header-safe (RFC 9110 §8.3.1). */
+const MEDIA_RANGE = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+\/[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /**
  * The Accept header: every media type the success answers declare (a server that answers PDF or
  * an event stream refuses `Accept: application/json` with 406). JSON comes first and the others
- * at q=0.9, so a server offering both answers in JSON, which the types describe best. A declared
- * type that cannot be written in a header is left out rather than sent broken.
+ * at q=0.9, so a server offering both answers in JSON, which the types describe best. Parameters
+ * are dropped: a range without them matches every variant (OData declares dozens of
+ * `application/json;odata.metadata=…`), and a type that cannot be written in a header is left
+ * out rather than sent broken.
  */
 export function acceptOf(op: OperationModel): string {
-  const declared = new Map<string, string>();
+  const declared = new Set<string>();
   for (const response of op.success) {
     for (const mediaType of response.mediaTypes) {
-      const normal = mediaType.trim().replace(/\s*;\s*/g, ";");
-      if (MEDIA_RANGE.test(normal) && !declared.has(normal.toLowerCase())) declared.set(normal.toLowerCase(), normal);
+      const base = mediaType.split(";")[0]!.trim().toLowerCase();
+      if (MEDIA_RANGE.test(base)) declared.add(base);
     }
   }
-  const types = [...declared.values()];
+  const types = [...declared];
   const json = types.filter(isJson);
   const other = types.filter((t) => !isJson(t));
   if (types.length === 0) return DEFAULT_ACCEPT;
@@ -66,8 +68,7 @@ export function acceptOf(op: OperationModel): string {
   return [...json, ...other.map((t) => `${t};q=0.9`)].join(", ");
 }
 
-function isJson(mediaType: string): boolean {
-  const base = mediaType.split(";")[0]!.toLowerCase();
+function isJson(base: string): boolean {
   return base === "application/json" || base.endsWith("+json");
 }
 
