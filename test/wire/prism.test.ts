@@ -86,6 +86,20 @@ const TARGETS: readonly Target[] = [
     },
   },
   { name: "clerk", file: "clerk-2025-11-10.yaml", known: {} },
+  { name: "opencode", file: "opencode.yaml", known: {} },
+  {
+    name: "openai",
+    file: "openai.yaml",
+    heapMb: 3072,
+    known: {
+      createFile: {
+        why: "Prism's limit, not the description's: the multipart part `expires_after` is an object, sent as JSON (OpenAPI 3.0's default for object parts); Prism 5.9 accepts no object part in any form (JSON text, an application/json part, bracket fields; checked with curl on a small description)",
+        shows: /^\(full\) .*Request body property expires_after must be object/,
+      },
+    },
+  },
+  { name: "ots-simple", file: "ots-simple-example-3.1.yaml", known: {} },
+  { name: "odata", file: "odata-sdk-method-class-conflict.yaml", known: {} },
   {
     name: "digital-ocean",
     file: "digital-ocean-api/DigitalOcean-public.v2.yaml",
