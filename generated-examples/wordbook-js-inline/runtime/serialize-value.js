@@ -44,10 +44,11 @@ export function serializeStyled(name, value, style, explode, encode) {
                     ? entries.map(([k, v]) => `;${encode(k)}=${encode(primitiveText(v))}`).join("")
                     : `;${name}=${entries.map(([k, v]) => `${encode(k)},${encode(primitiveText(v))}`).join(",")}`;
             case "form":
-                // §4.7.12.4 defines only scalar members; an array member repeats its key (`sort=a&sort=b`),
-                // as Spring's Pageable and Prism read it, rather than going out as JSON text.
+                // §4.7.12.4 defines only scalar members. Rather than JSON text, which no server reads, an
+                // array member repeats its key (`sort=a&sort=b`, as Spring's Pageable and Prism read it)
+                // and an object member uses the bracket convention of deepObject (`first[second]=x`).
                 return explode
-                    ? entries.flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((item) => `${encode(k)}=${encode(primitiveText(item))}`)).join("&")
+                    ? entries.flatMap(([k, v]) => formMember(encode(k), v, encode)).join("&")
                     : `${name}=${entries.map(([k, v]) => `${encode(k)},${encode(primitiveText(v))}`).join(",")}`;
             default: {
                 const sep = explode ? "=" : ",";
@@ -62,6 +63,13 @@ export function serializeStyled(name, value, style, explode, encode) {
     if (style === "form" || style === "spaceDelimited" || style === "pipeDelimited" || style === "deepObject")
         return `${name}=${text}`;
     return `${prefix}${text}`;
+}
+function formMember(name, value, encode) {
+    if (Array.isArray(value))
+        return value.map((item) => `${name}=${encode(primitiveText(item))}`);
+    if (typeof value === "object" && value !== null && !(value instanceof Date))
+        return deepObjectPairs(name, value, encode);
+    return [`${name}=${encode(primitiveText(value))}`];
 }
 /**
  * deepObject (§4.7.12.4) only defines one level; nested objects and arrays follow the bracket
