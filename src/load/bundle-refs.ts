@@ -7,7 +7,9 @@
  * target (the pointer's last segment, else the file's base name) and referred to by name: types
  * keep names and recursive schemas across files stay finite. Any other external ref (path item,
  * parameter, response, request body, example) is inlined by value. Keys beside a `$ref` are
- * dropped, as OpenAPI 3.0 §4.7.23 says they are ignored.
+ * dropped, as OpenAPI 3.0 §4.7.23 says they are ignored. A Swagger 2.0 description is bundled the
+ * same way before it is converted, with `definitions` as the home of hoisted schemas, so every
+ * file is read by toolgen's reader and every error names a place in the 2.0 document.
  */
 import { fileURLToPath } from "node:url";
 import { BadInputError } from "./bad-input-error.js";
@@ -25,6 +27,9 @@ export const MAX_EXTERNAL_DOCUMENTS = 10_000;
 
 export type ReadDocument = (url: string) => Promise<unknown>;
 
+/** Where the document keeps its named schemas: OpenAPI 3 `components.schemas`, Swagger 2.0 `definitions`. */
+export type SchemaHome = "components" | "definitions";
+
 /** A URL or file as shown in messages: a file as its path, a URL without any user:password part. */
 export function displayName(url: string): string {
   if (url.startsWith("file:")) return fileURLToPath(url);
@@ -39,14 +44,14 @@ export function displayName(url: string): string {
   }
 }
 
-export async function bundleRefs(root: Json, rootUrl: string, read: ReadDocument): Promise<Json> {
+export async function bundleRefs(root: Json, rootUrl: string, read: ReadDocument, home: SchemaHome = "components"): Promise<Json> {
   const documents = await loadReferencedDocuments(root, rootUrl, read);
   if (documents.size === 1) {
     // No external reference: nothing to copy, only local refs to check (the GitHub case).
     checkLocalRefs(root, rootUrl);
     return root;
   }
-  return new Bundler(root, rootUrl, documents).run();
+  return new Bundler(root, rootUrl, documents, home).run();
 }
 
 type Loaded = { ok: true; value: unknown } | { ok: false; error: unknown };
@@ -122,21 +127,30 @@ class Bundler {
     private readonly root: Json,
     private readonly rootUrl: string,
     private readonly documents: ReadonlyMap<string, Loaded>,
+    private readonly home: SchemaHome,
   ) {
-    const components = root.components as Json | undefined;
-    const schemas = components?.schemas as Json | undefined;
+    const schemas = home === "definitions" ? (root.definitions as Json | undefined) : ((root.components as Json | undefined)?.schemas as Json | undefined);
     this.takenNames = new Set(Object.keys(schemas ?? {}));
   }
 
   run(): Json {
     const bundled = (this.walk(this.root, this.rootUrl, "other", [])) as Json;
     if (Object.keys(this.hoistedSchemas).length > 0) {
-      const components = { ...((bundled.components as Json | undefined) ?? {}) };
-      components.schemas = { ...((components.schemas as Json | undefined) ?? {}), ...this.hoistedSchemas };
-      bundled.components = components;
+      if (this.home === "definitions") {
+        bundled.definitions = { ...((bundled.definitions as Json | undefined) ?? {}), ...this.hoistedSchemas };
+      } else {
+        const components = { ...((bundled.components as Json | undefined) ?? {}) };
+        components.schemas = { ...((components.schemas as Json | undefined) ?? {}), ...this.hoistedSchemas };
+        bundled.components = components;
+      }
     }
     checkLocalRefs(bundled, this.rootUrl);
     return bundled;
+  }
+
+  private schemaRef(name: string): Json {
+    const prefix = this.home === "definitions" ? "#/definitions/" : "#/components/schemas/";
+    return { $ref: `${prefix}${encodePointerSegment(name)}` };
   }
 
   private walk(node: unknown, docUrl: string, kind: Kind, path: string[]): unknown {
@@ -151,7 +165,7 @@ class Bundler {
     if (typeof record.$ref === "string") return this.reference(record.$ref, docUrl, kind, path);
     const out: Json = {};
     for (const [key, value] of Object.entries(record)) {
-      out[key] = this.walk(value, docUrl, childKind(kind, key, path), [...path, key]);
+      out[key] = this.walk(value, docUrl, childKind(kind, key, path, this.home), [...path, key]);
     }
     return out;
   }
@@ -172,12 +186,12 @@ class Bundler {
     // (the whole map in another file): that is inlined as a map and walked as one.
     if (kind === "schema") {
       const known = this.hoisted.get(key);
-      if (known) return { $ref: `#/components/schemas/${encodePointerSegment(known)}` };
+      if (known) return this.schemaRef(known);
       const name = this.claimName(targetUrl, fragment);
       this.hoisted.set(key, name);
       const target = this.target(ref, targetUrl, fragment, docUrl, path);
       this.hoistedSchemas[name] = this.walk(target, targetUrl, "schema", [`(${displayName(targetUrl)})`, ...decodePointer(fragment)]);
-      return { $ref: `#/components/schemas/${encodePointerSegment(name)}` };
+      return this.schemaRef(name);
     }
     if (this.inlined.has(key)) return this.inlined.get(key);
     if (this.inlining.has(key)) throw this.error(`$ref "${ref}" refers to itself through non-schema objects`, docUrl, path);
@@ -217,7 +231,7 @@ class Bundler {
   }
 }
 
-function childKind(parent: Kind, key: string, path: string[]): Kind {
+function childKind(parent: Kind, key: string, path: string[], home: SchemaHome): Kind {
   if (parent === "schemaMap") return "schema";
   if (parent === "schema") {
     if (SCHEMA_KEYS.has(key)) return "schema";
@@ -229,6 +243,7 @@ function childKind(parent: Kind, key: string, path: string[]): Kind {
   }
   if (key === "schema") return "schema";
   if (key === "schemas" && path.at(-1) === "components") return "schemaMap";
+  if (key === "definitions" && path.length === 0 && home === "definitions") return "schemaMap";
   if (key === "example") return "data";
   return "other";
 }

@@ -1,6 +1,7 @@
 /**
  * source -> LoadedDescription (DESIGN.md data flow, first stage): fetch or read the description,
- * parse it, refuse what is not OpenAPI 3.0/3.1, bundle external `$ref`s, and pick up the
+ * parse it, refuse what is not OpenAPI 3.0/3.1 or Swagger 2.0, bundle external `$ref`s, convert
+ * Swagger 2.0 to OpenAPI 3.0 (swagger2.ts), and pick up the
  * `examples.yaml` companion (HEAD first, as the reference does; any non-2xx means "none").
  */
 import { access } from "node:fs/promises";
@@ -15,6 +16,7 @@ import { networkReader, RecordingReader, sha256Hex, type DocumentReader, type Re
 import { DEFAULT_LOAD_TIMEOUT_MS, DEFAULT_MAX_BYTES, type HttpSettings } from "./read-document-text.js";
 import { checkRefScope } from "./ref-scope.js";
 import { resolveSource } from "./resolve-source.js";
+import { CONVERTER, convertSwagger2 } from "./swagger2.js";
 
 export async function loadDescription(input: string, options: LoadOptions = {}): Promise<LoadedDescription> {
   const env = options.env ?? process.env;
@@ -49,14 +51,27 @@ export async function loadDescription(input: string, options: LoadOptions = {}):
   options.onProgress?.({ stage: "parse", state: "start" });
   const parseStarted = performance.now();
   const parsed = parse(root.text, root.url);
-  const openapiVersion = openapiVersionOf(parsed, where);
-  const document = await bundleRefs(parsed as Record<string, unknown>, root.url, async (url) => {
-    const allow = options.allowExternalRefs === true;
-    await checkRefScope(url, root.url, allow);
-    // A redirect is held to the same rules as the $ref itself.
-    const text = await reader.read(url, (next) => checkRefScope(next, root.url, allow));
-    return parse(text.text, url);
-  });
+  const version = openapiVersionOf(parsed, where);
+  const bundled = await bundleRefs(
+    parsed as Record<string, unknown>,
+    root.url,
+    async (url) => {
+      const allow = options.allowExternalRefs === true;
+      await checkRefScope(url, root.url, allow);
+      // A redirect is held to the same rules as the $ref itself.
+      const text = await reader.read(url, (next) => checkRefScope(next, root.url, allow));
+      return parse(text.text, url);
+    },
+    version === "2.0" ? "definitions" : "components",
+  );
+  // Swagger 2.0 is bundled as it is (errors so far name 2.0 places), then converted.
+  const converted = version === "2.0" ? await convertSwagger2(bundled, root.text, where) : undefined;
+  if (converted !== undefined) {
+    options.onWarning?.(`${where}: converted from Swagger 2.0 to OpenAPI 3.0 by ${CONVERTER}; messages name places in the 2.0 description`);
+    for (const warning of converted.warnings) options.onWarning?.(warning);
+  }
+  const document = converted?.document ?? bundled;
+  const openapiVersion = version === "2.0" ? "3.0" : version;
   const examplesUrl = remote ? `${source.baseUrl}/.well-known/examples.yaml` : new URL("examples.yaml", source.documentUrl).href;
   const examples = await loadExamples(examplesUrl, reader, remote, (text, url) => parse(text, url));
   reader.done();
@@ -67,6 +82,7 @@ export async function loadDescription(input: string, options: LoadOptions = {}):
     source,
     document,
     openapiVersion,
+    ...(converted !== undefined ? { convertedFrom: { version: "2.0" as const, originalPlace: (pointer: string) => `${where}${converted.originalPointer(pointer)}` } } : {}),
     ...(examples !== undefined ? { examples } : {}),
     sha256: sha256Hex(root.bytes),
     bytes: root.bytes.byteLength,

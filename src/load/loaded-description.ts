@@ -25,11 +25,19 @@ export interface LoadedDescription {
   /**
    * The description with every external `$ref` bundled in, so every `$ref` left is local
    * (`#/...`). Internal `$ref`s are kept as they are (not dereferenced): types keep their names
-   * and recursive schemas stay finite.
+   * and recursive schemas stay finite. A Swagger 2.0 description is here as its OpenAPI 3.0
+   * conversion (see `convertedFrom`).
    */
   readonly document: OpenApiDocument;
-  /** `"3.0"` or `"3.1"` (Swagger 2.0 and anything else is refused while loading). */
+  /** `"3.0"` or `"3.1"` (`"3.0"` for a converted Swagger 2.0 description; anything else is refused while loading). */
   readonly openapiVersion: "3.0" | "3.1";
+  /**
+   * Set when the description was Swagger 2.0, converted to OpenAPI 3.0 by swagger2openapi while
+   * loading. Messages about `document` should name places in the original: `originalPlace` turns
+   * a pointer into `document` into the file and pointer of the same place in the 2.0 description
+   * (`withOriginalPlaces` in original-places.ts applies it to errors and warnings).
+   */
+  readonly convertedFrom?: SwaggerOrigin;
   /** The parsed `examples.yaml` companion, when the server (or a file beside a file source) has one. */
   readonly examples?: unknown;
   /** sha256 (hex) of the description's bytes as fetched, for lock files and `--check`. */
@@ -40,6 +48,12 @@ export interface LoadedDescription {
   readonly documents: readonly ReadRecord[];
   /** sha256 over all of `documents`: changes when any of them does (the lock file records it). */
   readonly inputsSha256: string;
+}
+
+export interface SwaggerOrigin {
+  readonly version: "2.0";
+  /** `#/paths/~1pets/post/requestBody` -> `<file>#/paths/~1pets/post/parameters/0`. */
+  originalPlace(pointer: string): string;
 }
 
 export interface LoadOptions {

@@ -40,17 +40,19 @@ export function parseDocument(text: string, where: string): unknown {
   return parsed;
 }
 
-/** OpenAPI 3.0.x or 3.1.x; Swagger 2.0 and anything else is refused with a message saying so. */
-export function openapiVersionOf(document: unknown, where: string): "3.0" | "3.1" {
+/**
+ * OpenAPI 3.0.x, 3.1.x or Swagger 2.0 (which load converts to OpenAPI 3.0); anything else, Swagger
+ * 1.x included, is refused with a message saying so.
+ */
+export function openapiVersionOf(document: unknown, where: string): "2.0" | "3.0" | "3.1" {
   if (typeof document !== "object" || document === null || Array.isArray(document)) {
     throw new BadInputError(`expected an OpenAPI description (an object), got ${Array.isArray(document) ? "a list" : typeof document}`, where);
   }
   const record = document as Record<string, unknown>;
   if (record.swagger !== undefined) {
-    throw new BadInputError(
-      `Swagger ${String(record.swagger)} is not supported: convert it to OpenAPI 3 first (for example with swagger2openapi)`,
-      where,
-    );
+    // YAML reads an unquoted `swagger: 2.0` as the number 2.
+    if (record.swagger === "2.0" || record.swagger === 2) return "2.0";
+    throw new BadInputError(`Swagger ${String(record.swagger)} is not supported (Swagger 2.0, OpenAPI 3.0.x and 3.1.x are)`, where);
   }
   const version = record.openapi;
   if (typeof version === "string" && /^3\.0(\.\d+)?$/.test(version)) return "3.0";
