@@ -4,6 +4,7 @@
  */
 import { loadDescription } from "./load/load-description.js";
 import type { LoadedDescription, LoadOptions } from "./load/loaded-description.js";
+import { inOriginalTerms, withOriginalPlaces } from "./load/original-places.js";
 import { buildModel } from "./model/build-model.js";
 import type { ToolkitModel } from "./model/toolkit-model.js";
 import { generateFiles, type EmitOptions } from "./emit/generate-files.js";
@@ -43,12 +44,12 @@ export interface GenerateResult {
 export async function generate(source: string, options: GenerateOptions): Promise<GenerateResult> {
   const progress = options.onProgress;
   const loaded = await loadDescription(source, options);
-  let model = await stage(progress, "model", () => buildModel(loaded), (m) => ({
+  let model = await stage(progress, "model", () => withOriginalPlaces(loaded, () => buildModel(loaded)), (m) => ({
     detail: `${m.operations.length} operation${m.operations.length === 1 ? "" : "s"} of "${m.title}" ${m.version}`,
     count: m.operations.length,
   }));
   if (options.baseUrl !== undefined) model = { ...model, serverUrl: options.baseUrl.replace(/\/+$/, "") };
-  for (const warning of model.warnings) options.onWarning?.(warning);
+  for (const warning of model.warnings) options.onWarning?.(inOriginalTerms(loaded, warning));
   const emitted = await generateFiles(model, options);
   const lock = buildLock(
     loaded,

@@ -7,6 +7,7 @@
 import { collect } from "./repeatable-options.js";
 import { Option, type Command } from "commander";
 import { loadDescription } from "../load/load-description.js";
+import { withOriginalPlaces } from "../load/original-places.js";
 import { buildModel } from "../model/build-model.js";
 import { LEVELS, type Level } from "../diff/change.js";
 import { DIFF_FORMATS, type DiffFormat } from "../diff/format.js";
@@ -48,7 +49,10 @@ export function addDiffCommand(program: Command, io: CliIo): void {
         newSource,
         flags,
         io,
-        async (source, options) => buildModel(await loadDescription(source, options)),
+        async (source, options) => {
+          const loaded = await loadDescription(source, options);
+          return withOriginalPlaces(loaded, () => buildModel(loaded));
+        },
         { cwd: process.cwd(), color: wantsColor(process.stdout.isTTY, process.env) },
       );
       io.exitCode(code);
