@@ -24,7 +24,8 @@ export function buildUrl(baseUrl: string, op: OperationSpec, input: Record<strin
     }
   }
   query.push(`version=${encodeStrict(version)}`);
-  return `${joinBase(baseUrl, path)}?${query.filter(Boolean).join("&")}`;
+  // A path with a fixed query part (Azure's x-ms-paths, `/{container}?restype=container`) keeps it.
+  return `${joinBase(baseUrl, path)}${path.includes("?") ? "&" : "?"}${query.filter(Boolean).join("&")}`;
 }
 
 function joinBase(baseUrl: string, path: string): string {
