@@ -246,11 +246,21 @@ describe("toolgen diff (the command, through the shared loader)", () => {
     expect((await run(["diff", oldFile, newFile, "--format", "markdown"])).out).toContain("#### Breaking changes");
   });
 
-  test("bad input exits 2: a missing file, Swagger 2.0, an unknown format, an unknown rule", async () => {
+  test("Swagger 2.0 is converted on load: hey-api's full.yaml against itself has no finding, and one warning says it was converted", async () => {
+    const swagger = join(SPECS, "heyapi-full-swagger-2.0/full.yaml");
+    const result = await run(["diff", swagger, swagger]);
+    expect(result.code).toBe(0);
+    expect(result.out).toContain("No changes.");
+    expect(result.err.filter((line) => /converted from Swagger 2\.0 to OpenAPI 3\.0/.test(line))).toHaveLength(1);
+  });
+
+  test("bad input exits 2: a missing file, Swagger 1.2, an unknown format, an unknown rule", async () => {
     expect((await run(["diff", join(dir, "missing.yaml"), newFile])).code).toBe(2);
-    const swagger = await run(["diff", join(SPECS, "heyapi-full-swagger-2.0/full.yaml"), newFile]);
+    const swagger12 = join(dir, "swagger-1.2.json");
+    writeFileSync(swagger12, JSON.stringify({ swagger: "1.2", info: { title: "T", version: "1" }, paths: {} }));
+    const swagger = await run(["diff", swagger12, newFile]);
     expect(swagger.code).toBe(2);
-    expect(swagger.err.join("\n")).toMatch(/Swagger 2\.0/);
+    expect(swagger.err.join("\n")).toMatch(/Swagger 1\.2 is not supported/);
     expect((await run(["diff", oldFile, newFile, "--format", "html"])).code).toBe(2);
     expect((await run(["diff", oldFile, newFile, "--ignore", "no-such-rule GET /x"])).code).toBe(2);
     expect((await run(["diff", oldFile, newFile, "--config", join(dir, "missing.json")])).code).toBe(2);
