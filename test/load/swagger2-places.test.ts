@@ -10,6 +10,7 @@ import jsYaml from "js-yaml";
 import { describe, expect, test } from "vitest";
 import { main } from "../../src/cli/main.js";
 import { loadDescription } from "../../src/load/load-description.js";
+import { startDescriptionServer } from "../support/description-server.js";
 import { CORPUS, freshOutputDir } from "../support/output-dir.js";
 
 const FIXTURES = join(import.meta.dirname, "fixtures/swagger2");
@@ -170,6 +171,20 @@ describe("loading", () => {
     );
     const loaded = await loadDescription(file);
     expect(((loaded.document.paths as any)["/pets/{petId}"].delete.parameters as { name: string }[]).map((p) => p.name)).toEqual(["limit", "X-Reason"]);
+  });
+
+  test("over HTTP: a 2.0 description loads, and its $refs obey the same rules (no file: from HTTP), named in 2.0 terms", async () => {
+    const server = await startDescriptionServer(readFileSync(PETS_2, "utf8"));
+    try {
+      const loaded = await loadDescription(server.url, { token: "t" });
+      expect(loaded.convertedFrom?.originalPlace("#/components/schemas/Pet")).toBe(`${server.url}/.well-known/openapi.yaml#/definitions/Pet`);
+      server.description = readFileSync(PETS_2, "utf8").replace('schema: { $ref: "#/definitions/NewPet" }', 'schema: { $ref: "file:///etc/passwd" }');
+      await expect(loadDescription(server.url, { token: "t" })).rejects.toThrow(
+        `${server.url}/.well-known/openapi.yaml#/paths/~1pets/post/parameters/0/schema: $ref "file:///etc/passwd" cannot be read: file:///etc/passwd: a description fetched over HTTP may not read local files`,
+      );
+    } finally {
+      await server.close();
+    }
   });
 
   test("every file of a multi-file description is read by toolgen's reader and counted in the lock hash", async () => {
