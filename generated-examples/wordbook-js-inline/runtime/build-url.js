@@ -21,7 +21,8 @@ export function buildUrl(baseUrl, op, input, version) {
         }
     }
     query.push(`version=${encodeStrict(version)}`);
-    return `${joinBase(baseUrl, path)}?${query.filter(Boolean).join("&")}`;
+    // A path with a fixed query part (Azure's x-ms-paths, `/{container}?restype=container`) keeps it.
+    return `${joinBase(baseUrl, path)}${path.includes("?") ? "&" : "?"}${query.filter(Boolean).join("&")}`;
 }
 function joinBase(baseUrl, path) {
     return `${baseUrl.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
