@@ -1,5 +1,5 @@
 /**
- * Every real description of ../shared/corpus/specs (except Swagger 2.0, which load refuses):
+ * Every real description of ../shared/corpus/specs (the Swagger 2.0 one converted on load):
  * diffed against itself (loaded twice, so no object is shared) gives no finding; against a copy
  * with one operation removed gives exactly one finding, and it is breaking.
  */
@@ -22,6 +22,7 @@ const specs: [string, string][] = [
   ["digital-ocean", "digital-ocean-api/DigitalOcean-public.v2.yaml"],
   ["stripe", "stripe-spec3-2023-09-12.yaml"],
   ["github", "github-api.json"],
+  ["heyapi-full-swagger-2.0", "heyapi-full-swagger-2.0/full.yaml"],
 ];
 
 /** Names that removing `victim` must leave alone for the removal to be the only change. */
