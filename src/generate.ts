@@ -45,7 +45,7 @@ export async function generate(source: string, options: GenerateOptions): Promis
   const progress = options.onProgress;
   const loaded = await loadDescription(source, options);
   let model = await stage(progress, "model", () => withOriginalPlaces(loaded, () => buildModel(loaded)), (m) => ({
-    detail: `${m.operations.length} operation${m.operations.length === 1 ? "" : "s"} of "${m.title}" ${m.version}`,
+    detail: `${m.operations.length} operation${m.operations.length === 1 ? "" : "s"} of "${m.title}"${m.version === "" ? "" : ` ${m.version}`}`,
     count: m.operations.length,
   }));
   if (options.baseUrl !== undefined) model = { ...model, serverUrl: options.baseUrl.replace(/\/+$/, "") };

@@ -56,7 +56,7 @@ export function addMcpCommand(program: Command, io: CliIo): void {
         onWarning: (message) => io.stderr(`toolgen: warning: ${message}`),
       });
       const options = { outputSchema: flags.outputSchema };
-      const summary = `${toolkit.tools.length} tools of "${toolkit.title}" ${toolkit.version}`;
+      const summary = `${toolkit.tools.length} tools of "${toolkit.title}"${toolkit.version === "" ? "" : ` ${toolkit.version}`}`;
       if (flags.http === undefined) {
         io.stderr(`toolgen: serving ${summary} over stdio`);
         await serveMcpStdio(toolkit, options);

@@ -14,7 +14,7 @@ export function reportOutcome(outcome: ToolkitOutcome, reporter: ProgressReporte
     return;
   }
   const { result } = outcome;
-  const summary = `${result.model.operations.length} operations of "${result.model.title}" ${result.model.version}`;
+  const summary = `${result.model.operations.length} operations of "${result.model.title}"${result.model.version === "" ? "" : ` ${result.model.version}`}`;
   if (check) {
     if (result.stale.length === 0) {
       reporter.result(`${where}: up to date (${summary})`);

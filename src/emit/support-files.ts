@@ -5,13 +5,17 @@
 import type { ToolkitModel } from "../model/toolkit-model.js";
 import { code, stringLiteral, type Code } from "./ts-text.js";
 
+/** The description's info.version is empty: the comment says why calls carry none. */
+const NO_VERSION = code`\`version\` is empty, as the description's info.version
+ * is, so calls send no \`?version=\`.`;
+
 export function emitClientFile(model: ToolkitModel, runtimeImport: string, header: Code, tokenFromEnv: boolean): Code {
   return code`${header}
 import type { CallOptions, ClientConfig } from ${stringLiteral(runtimeImport)};
 
 /**
  * Settings every call of this toolkit starts from. \`baseUrl\` defaults to the address toolgen
- * read the description from; \`version\` is sent as \`?version=\` on every call.
+ * read the description from; ${model.version === "" ? NO_VERSION : code`\`version\` is sent as \`?version=\` on every call.`}
  */
 export const client: ClientConfig = {
   baseUrl: ${stringLiteral(model.serverUrl)},

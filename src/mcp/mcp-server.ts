@@ -49,7 +49,7 @@ export function createMcpServer(toolkit: Toolkit, options: McpServerOptions = {}
     { name: options.name ?? `toolgen ${toolkit.title}`, version: toolkit.version },
     {
       capabilities: { tools: {} },
-      instructions: `Tools of "${toolkit.title}" ${toolkit.version}. Each tool's title is its canonical name.`,
+      instructions: `Tools of "${toolkit.title}"${toolkit.version === "" ? "" : ` ${toolkit.version}`}. Each tool's title is its canonical name.`,
     },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...listed.values()].map((l) => l.tool) }));

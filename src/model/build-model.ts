@@ -6,6 +6,7 @@
 import type { LoadedDescription } from "../load/loaded-description.js";
 import { BadInputError } from "../load/bad-input-error.js";
 import { camelIdentifier, pascalIdentifier } from "./identifier.js";
+import { readInfoFields } from "./info-fields.js";
 import { escapePointerSegment, isObject, resolveLocal } from "./local-ref.js";
 import { NameRegistry } from "./name-registry.js";
 import { readParameters, type RawParameter } from "./parameters.js";
@@ -51,14 +52,7 @@ export function buildModel(loaded: LoadedDescription): ToolkitModel {
   const warnings: string[] = [];
   const info = document.info;
   if (!isObject(info)) throw new BadInputError("the description has no info object", "#/info");
-  if (info.title === undefined || info.title === null || String(info.title) === "") {
-    throw new BadInputError("info.title is missing: it is the first segment of every tool name", "#/info/title");
-  }
-  if (info.version === undefined || info.version === null || String(info.version) === "") {
-    throw new BadInputError("info.version is missing: every call sends it as ?version=", "#/info/version");
-  }
-  const title = String(info.title);
-  const version = String(info.version);
+  const { title, version, titleIsFallback } = readInfoFields(info, source, (w) => warnings.push(w));
 
   const found = findOperations(loaded);
   const toolIds = assignToolIds(
@@ -116,6 +110,7 @@ export function buildModel(loaded: LoadedDescription): ToolkitModel {
     source,
     openapiVersion: loaded.openapiVersion,
     title,
+    ...(titleIsFallback ? { titleIsFallback } : {}),
     version,
     ...(typeof info.description === "string" ? { description: info.description } : {}),
     serverUrl,

@@ -107,7 +107,11 @@ export interface OperationModel {
 export interface ToolkitModel {
   readonly source: DescriptionSource;
   readonly openapiVersion: "3.0" | "3.1";
+  /** `info.title`, or when that is empty the fallback named after the source (info-fields.ts). */
   readonly title: string;
+  /** True when `title` is that fallback. */
+  readonly titleIsFallback?: boolean;
+  /** `info.version`; may be `""` (tool names `Title//operationId`, calls send no `?version=`). */
   readonly version: string;
   readonly description?: string;
   /** Default base address for calls. */

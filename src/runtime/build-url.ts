@@ -1,7 +1,8 @@
 /**
  * The request URL: base address + path with its parameters substituted, then the query
  * parameters, then `version=<info.version>` last (the tool-server protocol appends it to every
- * call; it goes after the others so servers that read the last value see the right one).
+ * call; it goes after the others so servers that read the last value see the right one). A
+ * description whose info.version is empty gets no `version=`, and a URL with no query no `?`.
  */
 import type { OperationSpec } from "./operation.js";
 import { ownValue } from "./own-property.js";
@@ -23,9 +24,12 @@ export function buildUrl(baseUrl: string, op: OperationSpec, input: Record<strin
       else query.push(serializeStyled(name, value, style, p.explode ?? style === "form", p.allowReserved ? encodeReserved : encodeStrict));
     }
   }
-  query.push(`version=${encodeStrict(version)}`);
+  // An empty info.version sends none at all: `?version=` would claim a version the API lacks.
+  if (version !== "") query.push(`version=${encodeStrict(version)}`);
   // A path with a fixed query part (Azure's x-ms-paths, `/{container}?restype=container`) keeps it.
-  return `${joinBase(baseUrl, path)}${path.includes("?") ? "&" : "?"}${query.filter(Boolean).join("&")}`;
+  const search = query.filter(Boolean).join("&");
+  if (search === "") return joinBase(baseUrl, path);
+  return `${joinBase(baseUrl, path)}${path.includes("?") ? "&" : "?"}${search}`;
 }
 
 function joinBase(baseUrl: string, path: string): string {

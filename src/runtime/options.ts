@@ -39,7 +39,7 @@ export interface RetryOptions {
 export interface ClientConfig extends CallOptions {
   /** Default base address (the address given to toolgen, or `servers[0].url` for a file). */
   baseUrl: string;
-  /** `info.version`, appended to every call as `?version=`. */
+  /** `info.version`, appended to every call as `?version=`; `""` sends none. */
   version: string;
   /**
    * Read the access token from `EB_AGENT_ACCESS_TOKEN` when none is configured. On for hub

@@ -20,9 +20,14 @@ export function buildUrl(baseUrl, op, input, version) {
                 query.push(serializeStyled(name, value, style, p.explode ?? style === "form", p.allowReserved ? encodeReserved : encodeStrict));
         }
     }
-    query.push(`version=${encodeStrict(version)}`);
+    // An empty info.version sends none at all: `?version=` would claim a version the API lacks.
+    if (version !== "")
+        query.push(`version=${encodeStrict(version)}`);
     // A path with a fixed query part (Azure's x-ms-paths, `/{container}?restype=container`) keeps it.
-    return `${joinBase(baseUrl, path)}${path.includes("?") ? "&" : "?"}${query.filter(Boolean).join("&")}`;
+    const search = query.filter(Boolean).join("&");
+    if (search === "")
+        return joinBase(baseUrl, path);
+    return `${joinBase(baseUrl, path)}${path.includes("?") ? "&" : "?"}${search}`;
 }
 function joinBase(baseUrl, path) {
     return `${baseUrl.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;

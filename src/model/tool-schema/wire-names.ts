@@ -4,7 +4,8 @@
  * `^[A-Za-z_][A-Za-z0-9_-]{0,63}$`, the intersection of OpenAI, Anthropic, Gemini, Claude Desktop
  * and the MCP naming rule (research: llm-tools-and-tool-servers.md §1.1, §4.2).
  *
- *   wire = seg(title) "__" seg(version) "__" seg(operationId)
+ *   wire = seg(title) "__" seg(version) "__" seg(operationId)   (seg(title) "__" seg(operationId)
+ *          when info.version is empty)
  *   seg(s): NFKC, runs of other characters -> "_", "_" collapsed, "_" and "-" trimmed at the ends;
  *           when fewer than half of its letters and digits survive (a Chinese title), the ASCII
  *           left plus "x" + 6 hex of sha256(s): `单词本` -> `xfbe7be`, `高精度通用OCR` -> `OCR_x…`.
@@ -48,9 +49,9 @@ export function assignWireNames(requests: readonly WireNameRequest[], maxLength 
 
 export function wireNameOf(request: WireNameRequest, max = DEFAULT_WIRE_NAME_LENGTH): string {
   const title = segment(request.title);
-  const version = segment(request.version);
   const op = segment(request.toolId);
-  const full = fixStart(`${title}__${version}__${op}`);
+  // An empty info.version has no segment (not a hash of nothing): `Title//op` -> `Title__op`.
+  const full = fixStart(request.version === "" ? `${title}__${op}` : `${title}__${segment(request.version)}__${op}`);
   if (full.length <= max) return full;
 
   const h = `_${hash6(request.name)}`;

@@ -16,6 +16,11 @@ describe("wire names", () => {
     expect(wireNameOf(request(title, version, op))).toBe(expected);
   });
 
+  test("an empty version has no segment: Title//op -> Title__op", () => {
+    expect(wireNameOf(request("countries", "", "getCountries"))).toBe("countries__getCountries");
+    expect(assignWireNames([request("T", "", "a"), request("T", "", "b")])).toEqual(["T__a", "T__b"]);
+  });
+
   test("a mostly non-ASCII segment keeps its ASCII and gets a hash", () => {
     expect(wireNameOf(request("高精度通用OCR", "v1.0", "OCR"))).toMatch(/^OCR_x[0-9a-f]{6}__v1_0__OCR$/);
   });
