@@ -6,6 +6,7 @@ import { loadDescription } from "./load/load-description.js";
 import type { LoadedDescription, LoadOptions } from "./load/loaded-description.js";
 import { inOriginalTerms, withOriginalPlaces } from "./load/original-places.js";
 import { buildModel } from "./model/build-model.js";
+import { withTypesDocument } from "./model/types-document/types-document.js";
 import type { ToolkitModel } from "./model/toolkit-model.js";
 import { generateFiles, type EmitOptions } from "./emit/generate-files.js";
 import type { GeneratedFile } from "./emit/generated-file.js";
@@ -44,7 +45,7 @@ export interface GenerateResult {
 export async function generate(source: string, options: GenerateOptions): Promise<GenerateResult> {
   const progress = options.onProgress;
   const loaded = await loadDescription(source, options);
-  let model = await stage(progress, "model", () => withOriginalPlaces(loaded, () => buildModel(loaded)), (m) => ({
+  let model = await stage(progress, "model", () => withOriginalPlaces(loaded, () => withTypesDocument(buildModel(loaded))), (m) => ({
     detail: `${m.operations.length} operation${m.operations.length === 1 ? "" : "s"} of "${m.title}"${m.version === "" ? "" : ` ${m.version}`}`,
     count: m.operations.length,
   }));

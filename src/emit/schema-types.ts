@@ -19,8 +19,12 @@ import { REQUEST_COMPONENTS, requestSide, type RequestSide } from "./request-sch
 import { withStringCommentFields } from "./comment-fields.js";
 import { safeSchemaAst } from "./schema-ast.js";
 import { printedCode, type Code } from "./ts-text.js";
+import { withTolerantUriDecoding } from "./tolerant-uri-decoding.js";
+import { RECURSIVE_ARRAY } from "../model/types-document/recursive-arrays.js";
+import { RecursiveArrayInterfaces } from "./recursive-array-interfaces.js";
 
 type TransformContext = Parameters<typeof transformSchema>[1];
+type TransformOptions = Parameters<RecursiveArrayInterfaces["reference"]>[1];
 
 const BLOB = ts.factory.createTypeReferenceNode("Blob");
 
@@ -34,6 +38,7 @@ export function emitSchemaTypes(model: ToolkitModel): Code {
   const schema = request.document as unknown as OpenAPI3;
   const hasRequestForms = Object.keys(request.schemas).length > 0;
   const refRoot = hasRequestForms ? { ...request.document, [REQUEST_COMPONENTS]: { schemas: request.schemas } } : schema;
+  const recursiveArrays = new RecursiveArrayInterfaces();
   const ctx: TransformContext = {
     additionalProperties: false,
     alphabetize: false,
@@ -60,8 +65,9 @@ export function emitSchemaTypes(model: ToolkitModel): Code {
     inject: undefined,
     // Binary fields are sent and received as Blobs by the runtime (multipart parts, octet-stream
     // answers), so their type must say Blob, not the `string` JSON Schema would suggest.
-    transform(node: unknown) {
+    transform(node: unknown, options: TransformOptions) {
       if (isObject(node) && node.type === "string" && node.format === "binary") return BLOB;
+      if (isObject(node) && node[RECURSIVE_ARRAY] === true && node.type === "array") return recursiveArrays.reference(node, options);
       return undefined;
     },
     transformProperty: undefined,
@@ -73,8 +79,9 @@ export function emitSchemaTypes(model: ToolkitModel): Code {
     },
   } as unknown as TransformContext;
   // First, so the helper types it needs (WithRequired) join transformSchema's footer.
-  const requestForms = hasRequestForms ? requestComponentsDeclaration(request, ctx) : undefined;
-  const nodes = transformSchema(schema, ctx);
+  const requestForms = hasRequestForms ? withTolerantUriDecoding(() => requestComponentsDeclaration(request, ctx)) : undefined;
+  const nodes = withTolerantUriDecoding(() => transformSchema(schema, ctx));
+  nodes.push(...recursiveArrays.declarations);
   if (requestForms) {
     const at = nodes.findIndex((n) => (ts.isInterfaceDeclaration(n) || ts.isTypeAliasDeclaration(n)) && n.name.text === "components");
     nodes.splice(at + 1, 0, requestForms);
@@ -172,13 +179,14 @@ function withUniqueOperationIds(model: ToolkitModel): Record<string, unknown> {
     seen.add(op.operationId);
     return false;
   });
-  if (duplicates.length === 0) return model.document;
-  const paths = { ...(model.document.paths as Record<string, unknown>) };
+  const document = model.typesDocument ?? model.document;
+  if (duplicates.length === 0) return document;
+  const paths = { ...(document.paths as Record<string, unknown>) };
   for (const op of duplicates) {
     const item = { ...(paths[op.path] as Record<string, unknown>) };
     const { operationId: _dropped, ...rest } = item[op.method] as Record<string, unknown>;
     item[op.method] = rest;
     paths[op.path] = item;
   }
-  return { ...model.document, paths };
+  return { ...document, paths };
 }

@@ -119,6 +119,11 @@ export interface ToolkitModel {
   readonly operations: readonly OperationModel[];
   /** The bundled document (only local `$ref`s) the model was built from. */
   readonly document: OpenApiDocument;
+  /**
+   * The document the schema types are written from (types-document/), set by generation; the
+   * document itself where it is absent.
+   */
+  readonly typesDocument?: OpenApiDocument;
   readonly examples?: unknown;
   readonly sha256: string;
   /** Things a user should know that did not stop generation (duplicate operationIds, …). */
