@@ -20,7 +20,8 @@ export interface DiffOptions {
   readonly now?: Date;
 }
 
-export function diffModels(oldModel: ToolkitModel, newModel: ToolkitModel, options: DiffOptions = {}): DiffResult {
+export function diffModels(oldModel: ToolkitModel, given: ToolkitModel, options: DiffOptions = {}): DiffResult {
+  const newModel = withSharedFallbackTitle(oldModel, given);
   const now = options.now ?? new Date();
   const findings = new Findings();
   const { pairs, removed, added } = matchOperations(oldModel, newModel);
@@ -56,5 +57,21 @@ export function diffModels(oldModel: ToolkitModel, newModel: ToolkitModel, optio
     ignored,
     old: { title: oldModel.title, version: oldModel.version },
     new: { title: newModel.title, version: newModel.version },
+  };
+}
+
+/**
+ * Two versions with an empty `info.title` are each named after their own file (`old.json`,
+ * `new.json`): that says where the files sit, not that the API was renamed. The new version takes
+ * the old one's fallback, so no rename is reported for it. A title given on one side only is a
+ * real rename and is reported.
+ */
+function withSharedFallbackTitle(oldModel: ToolkitModel, newModel: ToolkitModel): ToolkitModel {
+  if (!oldModel.titleIsFallback || !newModel.titleIsFallback || oldModel.title === newModel.title) return newModel;
+  const prefix = `${newModel.title}/`;
+  return {
+    ...newModel,
+    title: oldModel.title,
+    operations: newModel.operations.map((op) => ({ ...op, toolName: `${oldModel.title}/${op.toolName.slice(prefix.length)}` })),
   };
 }

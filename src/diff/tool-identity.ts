@@ -40,10 +40,17 @@ export function reportAdded(findings: Findings, op: OperationModel): void {
   }
 }
 
+/** An empty title is named after the file (model/info-fields.ts): say so rather than "changed". */
+function titleChange(oldModel: ToolkitModel, newModel: ToolkitModel): string {
+  const side = (m: ToolkitModel) => (m.titleIsFallback ? `empty (named ${code(m.title)} after its source)` : code(m.title));
+  if (oldModel.titleIsFallback || newModel.titleIsFallback) return `info.title went from ${side(oldModel)} to ${side(newModel)}`;
+  return `info.title changed from ${code(oldModel.title)} to ${code(newModel.title)}`;
+}
+
 /** Why a matched operation's tool name changed, as a clause. */
 export function renameReason(oldModel: ToolkitModel, newModel: ToolkitModel, pair: OperationPair): string {
   const reasons: string[] = [];
-  if (oldModel.title !== newModel.title) reasons.push(`info.title changed from ${code(oldModel.title)} to ${code(newModel.title)}`);
+  if (oldModel.title !== newModel.title) reasons.push(titleChange(oldModel, newModel));
   if (oldModel.version !== newModel.version)
     reasons.push(`info.version changed from ${code(oldModel.version)} to ${code(newModel.version)}`);
   const a = pair.old;
@@ -85,7 +92,7 @@ export function reportRenames(
     ...(p.old.functionName !== p.new.functionName ? { oldFunction: p.old.functionName, newFunction: p.new.functionName } : {}),
   }));
   const why: string[] = [];
-  if (oldModel.title !== newModel.title) why.push(`info.title changed from ${code(oldModel.title)} to ${code(newModel.title)}`);
+  if (oldModel.title !== newModel.title) why.push(titleChange(oldModel, newModel));
   if (oldModel.version !== newModel.version) why.push(`info.version changed from ${code(oldModel.version)} to ${code(newModel.version)}`);
   if (why.length === 0) why.push("every operationId changed");
   findings.add({

@@ -1,6 +1,10 @@
 /** Operation matching, tool identity, parameters, bodies, responses and security. */
 import { describe, expect, test } from "vitest";
-import { diffDocs, doc, jsonBody, lines, ok } from "./support.js";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { diffModels } from "../../src/diff/diff-models.js";
+import { diffDocs, doc, jsonBody, lines, loadFile, ok } from "./support.js";
 
 const idParam = (name: string) => ({ name, in: "path", required: true, schema: { type: "string" } });
 
@@ -87,6 +91,22 @@ describe("tool identity", () => {
       { old: "T/1/addB", new: "T2/2/addB", method: "POST", path: "/b" },
     ]);
     expect(result.changes[0]!.message).toMatch(/info\.title changed from `T` to `T2` and info\.version changed from `1` to `2`/);
+  });
+
+  test("two versions without a title, named after their own files, are no rename; a title added on one side is", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "toolgen-untitled-"));
+    const paths = { "/a": { get: { operationId: "getA", responses: ok() } }, "/b": { post: { operationId: "addB", responses: ok() } } };
+    const write = (name: string, title: string) => {
+      writeFileSync(join(dir, name), JSON.stringify({ ...doc(paths), info: { title, version: "1" } }));
+      return join(dir, name);
+    };
+    const [oldModel, newModel, titled] = await Promise.all([loadFile(write("old.json", "")), loadFile(write("new.json", "")), loadFile(write("titled.json", "Shop"))]);
+    expect([oldModel.model.title, newModel.model.title]).toEqual(["old", "new"]);
+    const now = new Date("2026-01-01T00:00:00Z");
+    expect(diffModels(oldModel.model, newModel.model, { now }).changes).toEqual([]);
+    const result = diffModels(oldModel.model, titled.model, { now });
+    expect(lines(result)).toEqual(["breaking all-tools-renamed"]);
+    expect(result.changes[0]!.message).toMatch(/info\.title went from empty \(named `old` after its source\) to `Shop`/);
   });
 
   test("every operationId changed at once is also one summary finding", () => {
