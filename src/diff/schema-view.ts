@@ -158,7 +158,8 @@ function ownView(node: object, s: Json): SchemaView {
   view.bounds = bounds;
   if (typeof s.multipleOf === "number") view.multipleOf = s.multipleOf;
   view.uniqueItems = s.uniqueItems === true;
-  if (typeof s.pattern === "string") view.pattern = s.pattern;
+  // An empty pattern matches every string: no constraint, the same as no pattern.
+  if (typeof s.pattern === "string" && s.pattern !== "") view.pattern = s.pattern;
   view.readOnly = s.readOnly === true;
   view.writeOnly = s.writeOnly === true;
   view.deprecated = s.deprecated === true;
