@@ -61,10 +61,20 @@ export function compareViews(a: SchemaView, b: SchemaView): LocalComparison {
   if (a.enum || b.enum) {
     if (!a.enum) add("became-enum", { to: [...b.enum!.values()] });
     else if (!b.enum) add("enum-removed", { from: [...a.enum.values()] });
-    else {
+    else if (a.enum.size === 1 && b.enum.size === 1 && !a.enum.has(b.enum.keys().next().value!)) {
+      // One allowed value replaced by another (`const`, or an enum of one): no old value survives,
+      // and the generated literal type changes, so comparisons with the old one stop compiling.
+      add("const-changed", { from: a.enum.values().next().value, to: b.enum.values().next().value });
+    } else {
       for (const [key, value] of b.enum) if (!a.enum.has(key)) add("enum-value-added", { to: value });
       for (const [key, value] of a.enum) if (!b.enum.has(key)) add("enum-value-removed", { to: value });
     }
+  }
+  // x-extensible-enum lists the values accepted today; more may come. Only values dropped or
+  // added while both sides have the list are changes (adding or dropping the list is no narrowing).
+  if (a.extensibleEnum && b.extensibleEnum) {
+    for (const [key, value] of b.extensibleEnum) if (!a.extensibleEnum.has(key)) add("x-extensible-enum-value-added", { to: value });
+    for (const [key, value] of a.extensibleEnum) if (!b.extensibleEnum.has(key)) add("x-extensible-enum-value-removed", { to: value });
   }
 
   for (const keyword of Object.keys(BOUNDS) as BoundKeyword[]) {

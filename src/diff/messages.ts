@@ -89,6 +89,12 @@ function fact(where: string, c: SchemaChange, direction: Direction): string {
       return `${where} is now restricted to ${list(c.to)}`;
     case "enum-removed":
       return `${where} is no longer restricted to ${list(c.from)}`;
+    case "const-changed":
+      return `the only allowed value of ${where} changed from ${code(c.from)} to ${code(c.to)}`;
+    case "x-extensible-enum-value-added":
+      return `added the value ${code(c.to)} to the x-extensible-enum of ${where}`;
+    case "x-extensible-enum-value-removed":
+      return `removed the value ${code(c.to)} from the x-extensible-enum of ${where}`;
     case "multiple-of-set":
       return `${where} must now be a multiple of ${code(c.to)}`;
     case "multiple-of-changed":
@@ -154,6 +160,11 @@ function fact(where: string, c: SchemaChange, direction: Direction): string {
 
 function consequence(direction: Direction, level: Level, change: SchemaChange): string {
   if (level === "info") return "";
+  if (change.kind === "const-changed") {
+    return direction === "request"
+      ? ": calls that send the old value are rejected, and stop compiling once the client is regenerated"
+      : ": the old value no longer arrives, and comparisons with it stop compiling once the client is regenerated";
+  }
   if (direction === "request") {
     if (change.kind === "property-removed") return ": callers that still pass it stop compiling against the regenerated client";
     if (change.kind.startsWith("default-")) return ": calls that omit it now get different behaviour";

@@ -41,6 +41,9 @@ export type SchemaChangeKind =
   | "enum-value-removed"
   | "became-enum"
   | "enum-removed"
+  | "const-changed"
+  | "x-extensible-enum-value-added"
+  | "x-extensible-enum-value-removed"
   | `${BoundName}-${BoundMove}`
   | "multiple-of-set"
   | "multiple-of-changed"

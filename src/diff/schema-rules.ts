@@ -33,6 +33,13 @@ const LEVELS: Partial<Record<SchemaChangeKind, Pair>> = {
   "enum-value-removed": ["breaking", "info"],
   "became-enum": ["breaking", "info"],
   "enum-removed": ["info", "warning"],
+  // oasdiff request-property-const-changed ERR / response-property-const-changed ERR: the one
+  // allowed value changed, so old requests are rejected and the generated literal type changes.
+  "const-changed": ["breaking", "breaking"],
+  // oasdiff request-parameter-/request-property-x-extensible-enum-value-removed ERR. In a response
+  // an extensible enum promises nothing closed (the generated type is the plain type): info.
+  "x-extensible-enum-value-added": ["info", "info"],
+  "x-extensible-enum-value-removed": ["breaking", "info"],
   "multiple-of-set": ["warning", "info"],
   "multiple-of-changed": ["warning", "info"],
   "multiple-of-unset": ["info", "warning"],

@@ -22,6 +22,8 @@ export interface SchemaView {
   readonly format?: string;
   /** Enum values (null excluded: that is `nullable`) keyed by their JSON text. */
   readonly enum?: ReadonlyMap<string, unknown>;
+  /** `x-extensible-enum` values (Zalando's open enum), keyed like `enum`. */
+  readonly extensibleEnum?: ReadonlyMap<string, unknown>;
   readonly bounds: Readonly<Partial<Record<BoundKeyword, number>>>;
   readonly multipleOf?: number;
   readonly uniqueItems: boolean;
@@ -143,10 +145,12 @@ function ownView(node: object, s: Json): SchemaView {
     const enumValues = new Map<string, unknown>();
     for (const v of values) {
       if (v === null) nullable = true;
-      else enumValues.set(typeof v === "string" ? `"${v}"` : JSON.stringify(v), v);
+      else enumValues.set(jsonKey(v), v);
     }
     view.enum = enumValues;
   }
+  const extensible = s["x-extensible-enum"];
+  if (Array.isArray(extensible)) view.extensibleEnum = new Map(extensible.map((v) => [jsonKey(v), v]));
   view.nullable = nullable;
   if (typeof s.format === "string") view.format = s.format;
   const bounds: Partial<Record<BoundKeyword, number>> = {};
@@ -171,6 +175,10 @@ function ownView(node: object, s: Json): SchemaView {
   if (Array.isArray(s.oneOf)) view.oneOf = s.oneOf;
   if (Array.isArray(s.anyOf)) view.anyOf = s.anyOf;
   return view as unknown as SchemaView;
+}
+
+function jsonKey(value: unknown): string {
+  return typeof value === "string" ? `"${value}"` : JSON.stringify(value);
 }
 
 /** The schema's own keywords win; a keyword it lacks comes from the first part that has it. */
@@ -205,7 +213,7 @@ function mergeAllOf(own: SchemaView, parts: readonly SchemaView[]): SchemaView {
     required,
   };
   if (types) merged.types = types;
-  for (const key of ["format", "enum", "multipleOf", "pattern", "default", "items", "additionalProperties", "oneOf", "anyOf"] as const) {
+  for (const key of ["format", "enum", "extensibleEnum", "multipleOf", "pattern", "default", "items", "additionalProperties", "oneOf", "anyOf"] as const) {
     const value = pick(key);
     if (value !== undefined) merged[key] = value;
   }

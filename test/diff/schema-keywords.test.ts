@@ -55,3 +55,57 @@ describe("item 5: an empty pattern is no constraint", () => {
     expect(lines(diffDocs(param(""), param("^[a-z]+$")))).toEqual(["breaking request-parameter-pattern-added GET /p | parameter query q"]);
   });
 });
+
+describe("item 4: x-extensible-enum narrows accepted input like enum", () => {
+  const ext = (values: string[]) => str({ "x-extensible-enum": values });
+
+  test("a value removed from a request property breaks; in a response it is info (clients must take unknown values)", () => {
+    expect(judged(obj({ k: ext(["a", "b"]) }), obj({ k: ext(["a"]) }))).toEqual([
+      "breaking request-property-x-extensible-enum-value-removed k",
+      "info response-property-x-extensible-enum-value-removed k",
+    ]);
+  });
+
+  test("a value added is info both ways", () => {
+    expect(judged(obj({ k: ext(["a"]) }), obj({ k: ext(["a", "b"]) }))).toEqual([
+      "info request-property-x-extensible-enum-value-added k",
+      "info response-property-x-extensible-enum-value-added k",
+    ]);
+  });
+
+  test("a parameter's value removed breaks, added is info", () => {
+    const param = (values: string[]) =>
+      doc({ "/p": { get: { operationId: "p", parameters: [{ name: "q", in: "query", schema: ext(values) }], responses: ok() } } });
+    expect(lines(diffDocs(param(["a", "b", "c"]), param(["a", "c", "d"])))).toEqual([
+      "breaking request-parameter-x-extensible-enum-value-removed GET /p | parameter query q",
+      "info request-parameter-x-extensible-enum-value-added GET /p | parameter query q",
+    ]);
+  });
+});
+
+describe("item 7: a changed const keeps no old value", () => {
+  test("3.1 const in a property: breaking in a request and in a response, not enum value added + removed", () => {
+    expect(judged(obj({ k: str({ const: "ok" }) }), obj({ k: str({ const: "success" }) }), {}, "3.1.0")).toEqual([
+      "breaking request-property-const-changed k",
+      "breaking response-property-const-changed k",
+    ]);
+  });
+
+  test("the 3.0 spelling (an enum of one value) and a const at the body's root", () => {
+    expect(judged(obj({ k: str({ enum: ["ok"] }) }), obj({ k: str({ enum: ["success"] }) }))).toEqual([
+      "breaking request-property-const-changed k",
+      "breaking response-property-const-changed k",
+    ]);
+    expect(judged(str({ const: "v1" }), str({ const: "v2" }), {}, "3.1.0")).toEqual([
+      "breaking request-body-const-changed",
+      "breaking response-body-const-changed",
+    ]);
+  });
+
+  test("an enum that keeps a value is still judged value by value", () => {
+    expect(judged(obj({ k: str({ enum: ["ok"] }) }), obj({ k: str({ enum: ["ok", "success"] }) }))).toEqual([
+      "info request-property-enum-value-added k",
+      "warning response-property-enum-value-added k",
+    ]);
+  });
+});
