@@ -3,13 +3,20 @@
  * of the media type the generated client sends (the model's choice), since that is the only one
  * its types and its requests use; every media type still counts for added/removed.
  */
+import type { OpenApiDocument } from "../load/loaded-description.js";
+import { isObject, resolveLocal } from "../model/local-ref.js";
+import type { OperationModel } from "../model/toolkit-model.js";
 import { code } from "./messages.js";
+import { nodeAt } from "./node-at.js";
 import { emit, emitSchemaChanges, type PairContext } from "./pair-context.js";
 
 export function compareBody(ctx: PairContext): void {
   const a = ctx.old.body;
   const b = ctx.new.body;
-  if (!a && !b) return;
+  if (!a && !b) {
+    compareContentLess(ctx);
+    return;
+  }
   if (!a) {
     if (b!.required)
       emit(ctx, "request-body-added-required", { section: "body" }, "added a required request body: every call must now send it");
@@ -61,4 +68,35 @@ export function compareBody(ctx: PairContext): void {
   if (a.schema !== undefined && b.schema !== undefined) {
     emitSchemaChanges(ctx, { area: "body" }, { section: "body", mediaType: b.mediaType }, a.schema, b.schema);
   }
+}
+
+/**
+ * A Request Body Object without `content` (or with an empty one) gives the model no body: the
+ * generated function has no body input and sends none. Such a body that is (or becomes) required
+ * is one no call of the client satisfies. Removing one changes nothing the client sends.
+ */
+function compareContentLess(ctx: PairContext): void {
+  const a = contentLessBody(ctx.oldModel.document, ctx.old);
+  const b = contentLessBody(ctx.newModel.document, ctx.new);
+  if (!b || b.required === a?.required) return;
+  const consequence = "it declares no content, so the generated client sends no body and every call is rejected";
+  if (!a) {
+    if (b.required) emit(ctx, "request-body-added-required", { section: "body" }, `added a required request body: ${consequence}`);
+    else emit(ctx, "request-body-added-optional", { section: "body" }, "added an optional request body that declares no content");
+  } else if (b.required) {
+    emit(ctx, "request-body-became-required", { section: "body" }, `the request body became required: ${consequence}`);
+  } else {
+    emit(ctx, "request-body-became-optional", { section: "body" }, "the request body (declared without content) became optional");
+  }
+}
+
+/** GET and HEAD bodies are ignored by the model (request-body.ts), so by the diff too. */
+const NO_BODY_METHODS = new Set(["get", "head"]);
+
+function contentLessBody(document: OpenApiDocument, op: OperationModel): { required: boolean } | undefined {
+  if (op.body || NO_BODY_METHODS.has(op.method)) return undefined;
+  const operation = nodeAt(document, op.pointer);
+  if (!isObject(operation) || operation.requestBody === undefined) return undefined;
+  const { value } = resolveLocal(document, operation.requestBody, `${op.pointer}/requestBody`);
+  return isObject(value) ? { required: value.required === true } : undefined;
 }

@@ -9,6 +9,7 @@ import { escapePointerSegment, isObject, resolveLocal } from "../model/local-ref
 import { nodeAt } from "./node-at.js";
 import type { OperationModel } from "../model/toolkit-model.js";
 import { isSuccessStatus } from "../model/responses.js";
+import { isJsonMediaType, responseKindOf } from "../model/media-type.js";
 import { code } from "./messages.js";
 import { emit, emitSchemaChanges, type PairContext } from "./pair-context.js";
 
@@ -41,8 +42,20 @@ export function compareResponses(ctx: PairContext): void {
     }
     const oldTypes = mediaTypes(ctx.oldModel.document, ctx.old, a.status);
     const newTypes = mediaTypes(ctx.newModel.document, ctx.new, b.status);
+    const renamed = renamedMediaTypes(
+      oldTypes.filter((m) => !newTypes.includes(m)),
+      newTypes.filter((m) => !oldTypes.includes(m)),
+    );
+    for (const [from, to] of renamed) {
+      emit(
+        ctx,
+        `response-media-type-name-${mediaTypeMove(from, to)}`,
+        { section: "response", status, mediaType: to },
+        `the media type ${code(from)} of the response with the status ${code(status)} is now ${code(to)}: the generated client reads both the same way (${responseKindOf(to) === "json" ? "as JSON" : "by their Content-Type"}), into the same result type`,
+      );
+    }
     for (const mediaType of oldTypes) {
-      if (!newTypes.includes(mediaType)) {
+      if (!newTypes.includes(mediaType) && !renamed.has(mediaType)) {
         emit(
           ctx,
           "response-media-type-removed",
@@ -51,8 +64,9 @@ export function compareResponses(ctx: PairContext): void {
         );
       }
     }
+    const renamedTo = new Set(renamed.values());
     for (const mediaType of newTypes) {
-      if (!oldTypes.includes(mediaType))
+      if (!oldTypes.includes(mediaType) && !renamedTo.has(mediaType))
         emit(
           ctx,
           "response-media-type-added",
@@ -98,4 +112,63 @@ function mediaTypes(document: OpenApiDocument, op: OperationModel, status: strin
   if (entry === undefined) return [];
   const { value } = resolveLocal(document, entry, `${op.pointer}/responses/${escapePointerSegment(status)}`);
   return isObject(value) && isObject(value.content) ? Object.keys(value.content) : [];
+}
+
+/** `application/problem+json; q=1` -> type `application`, subtype `problem`, suffix `json`, params `q=1`. */
+function parseMediaType(mediaType: string): { base: string; type: string; subtype: string; suffix?: string; params: string } {
+  const [head, ...rest] = mediaType.split(";");
+  const base = head!.trim().toLowerCase();
+  const [type = "", sub = ""] = base.split("/");
+  const plus = sub.lastIndexOf("+");
+  const params = rest
+    .map((p) => p.trim().toLowerCase())
+    .filter((p) => p !== "")
+    .sort()
+    .join(";");
+  return plus > 0 ? { base, type, subtype: sub.slice(0, plus), suffix: sub.slice(plus + 1), params } : { base, type, subtype: sub, params };
+}
+
+/** Read the same way by the runtime: one base type with other parameters, or JSON both (no wildcard). */
+function readAlike(from: string, to: string): boolean {
+  const a = parseMediaType(from);
+  const b = parseMediaType(to);
+  if (a.base === b.base) return true;
+  const json = (m: { base: string }) => isJsonMediaType(m.base) && !m.base.includes("*");
+  return json(a) && json(b);
+}
+
+/**
+ * Pairs each removed media type with an added one the runtime reads the same way (first the same
+ * base type, then any other JSON type), so `application/json` -> `application/problem+json` for
+ * the same answer is one media type renamed, not the JSON answer removed (oasdiff pairs them too,
+ * as response-media-type-name-*).
+ */
+function renamedMediaTypes(removed: readonly string[], added: readonly string[]): Map<string, string> {
+  const pairs = new Map<string, string>();
+  const free = [...added];
+  for (const sameBase of [true, false]) {
+    for (const from of removed) {
+      if (pairs.has(from)) continue;
+      const index = free.findIndex((to) => (sameBase ? parseMediaType(from).base === parseMediaType(to).base : readAlike(from, to)));
+      if (index < 0) continue;
+      pairs.set(from, free[index]!);
+      free.splice(index, 1);
+    }
+  }
+  return pairs;
+}
+
+/**
+ * oasdiff's classification: parameters changed -> `changed`; the new type a structured-syntax
+ * refinement of the old (`application/json` -> `application/problem+json`) -> `specialized`;
+ * the reverse -> `generalized`; other JSON types -> `changed`.
+ */
+function mediaTypeMove(from: string, to: string): "changed" | "specialized" | "generalized" {
+  const a = parseMediaType(from);
+  const b = parseMediaType(to);
+  if (a.params !== b.params || a.base === b.base) return "changed";
+  const refines = (wide: typeof a, narrow: typeof a) => wide.type === narrow.type && wide.suffix === undefined && narrow.suffix === wide.subtype;
+  if (refines(a, b)) return "specialized";
+  if (refines(b, a)) return "generalized";
+  return "changed";
 }

@@ -94,6 +94,23 @@ const OPERATION_RULES: readonly RuleInfo[] = [
   { id: "response-non-success-status-removed", level: "info", summary: "non-2xx response removed" },
   { id: "response-media-type-added", level: "info", summary: "response media type added" },
   { id: "response-media-type-removed", level: "breaking", summary: "response media type removed" },
+  // A media type replaced by one the runtime reads the same way (both JSON, or only parameters
+  // differ): the same result type. oasdiff rates -generalized ERR (problem+json -> json).
+  {
+    id: "response-media-type-name-specialized",
+    level: "info",
+    summary: "response media type refined, e.g. application/json -> application/problem+json: read the same way",
+  },
+  {
+    id: "response-media-type-name-generalized",
+    level: "info",
+    summary: "response media type made general, e.g. application/problem+json -> application/json: read the same way",
+  },
+  {
+    id: "response-media-type-name-changed",
+    level: "info",
+    summary: "response media type parameters changed, or one JSON type replaced by another: read the same way",
+  },
   // Security. oasdiff rates all of these INFO; a client that sends no (or too few) credentials fails at run time.
   { id: "api-security-added", level: "warning", summary: "a security requirement the old credentials do not meet" },
   { id: "api-security-alternative-added", level: "info", summary: "an alternative security requirement added (the old ones still work)" },
