@@ -167,7 +167,8 @@ function mediaTypeMove(from: string, to: string): "changed" | "specialized" | "g
   const a = parseMediaType(from);
   const b = parseMediaType(to);
   if (a.params !== b.params || a.base === b.base) return "changed";
-  const refines = (wide: typeof a, narrow: typeof a) => wide.type === narrow.type && wide.suffix === undefined && narrow.suffix === wide.subtype;
+  const refines = (wide: typeof a, narrow: typeof a) =>
+    wide.type === narrow.type && wide.suffix === undefined && narrow.suffix === wide.subtype;
   if (refines(a, b)) return "specialized";
   if (refines(b, a)) return "generalized";
   return "changed";

@@ -4,22 +4,36 @@
  * branches) is returned as child edges that schema-graph.ts follows, so each pair of schemas is
  * compared once however many operations reach it.
  */
-import { BOUNDS, type BoundKeyword, type SchemaChange, type SchemaChangeKind } from "./schema-change.js";
+import { BOUNDS, type BoundKeyword, type Polarity, type SchemaChange, type SchemaChangeKind } from "./schema-change.js";
 import { refName, type SchemaView } from "./schema-view.js";
 
 export interface ChildEdge {
-  /** Path segment: a property name, `items`, `additionalProperties`, `oneOf[Dog]`. */
+  /** Path segment: a property name, `items`, `additionalProperties`, `oneOf[Dog]`, `not`. */
   readonly segment: string;
   readonly old: unknown;
   readonly new: unknown;
+  /** `negated` under `not`, `either` under `if`; absent when the child bears on values as it is. */
+  readonly polarity?: Polarity;
 }
 
 export interface LocalComparison {
   readonly changes: SchemaChange[];
   readonly children: ChildEdge[];
+  /**
+   * When a plain schema became a union: how many new branches (counted up to 2) certainly accept
+   * every value the old schema accepted.
+   */
+  covering?: number;
 }
 
-export function compareViews(a: SchemaView, b: SchemaView): LocalComparison {
+/**
+ * Whether the new schema (raw, in the new document) certainly accepts every value the old one
+ * (raw, in the old document) accepts. Supplied by schema-graph.ts; without it unions are judged
+ * branch by branch only.
+ */
+export type Covers = (oldSchema: unknown, newSchema: unknown) => boolean;
+
+export function compareViews(a: SchemaView, b: SchemaView, covers?: Covers): LocalComparison {
   const changes: SchemaChange[] = [];
   const children: ChildEdge[] = [];
   const add = (kind: SchemaChangeKind, extra: Partial<SchemaChange> = {}) => changes.push({ kind, path: [], ...extra });
@@ -41,7 +55,12 @@ export function compareViews(a: SchemaView, b: SchemaView): LocalComparison {
   if ((aUnion === undefined) !== (bUnion === undefined)) {
     if (bUnion) for (const [label] of branchLabels(bUnion)) add(b.oneOf ? "one-of-added" : "any-of-added", { to: label });
     if (aUnion) for (const [label] of branchLabels(aUnion)) add(a.oneOf ? "one-of-removed" : "any-of-removed", { to: label });
-    return { changes, children };
+    if (!bUnion || !covers) return { changes, children };
+    // A plain schema wrapped in a union. A value must match exactly one oneOf branch, so when two
+    // branches each accept every old value, every old value matches both and is rejected.
+    const covering = countCovering(a.node, bUnion, covers);
+    if (b.oneOf && covering >= 2) add("wrapped-in-one-of");
+    return { changes, children, covering };
   }
 
   const typeChange = compareTypes(a.types, b.types);
@@ -126,19 +145,123 @@ export function compareViews(a: SchemaView, b: SchemaView): LocalComparison {
   for (const name of b.properties.keys()) {
     if (!a.properties.has(name)) changes.push({ kind: "property-added", path: [name], required: b.required.has(name) });
   }
+  // `required` names with no property schema on either side (`then: {required: [x]}`).
+  for (const name of b.required) {
+    if (!a.required.has(name) && !a.properties.has(name) && !b.properties.has(name))
+      changes.push({ kind: "became-required", path: [name] });
+  }
+  for (const name of a.required) {
+    if (!b.required.has(name) && !a.properties.has(name) && !b.properties.has(name))
+      changes.push({ kind: "became-optional", path: [name] });
+  }
 
   if (a.items !== undefined || b.items !== undefined) {
     // A missing `items` is any item.
     children.push({ segment: "items", old: a.items ?? true, new: b.items ?? true });
   }
 
+  compare2020(a, b, add, children);
+
   if (aUnion && bUnion) {
-    if (a.oneOf && b.oneOf) compareBranches("one-of", a.oneOf, b.oneOf, changes, children);
+    let added = 0;
+    if (a.oneOf && b.oneOf) added = compareBranches("one-of", a.oneOf, b.oneOf, changes, children);
     if (a.anyOf && b.anyOf) compareBranches("any-of", a.anyOf, b.anyOf, changes, children);
     if (a.oneOf && !b.oneOf && b.anyOf) compareBranches("any-of", a.oneOf, b.anyOf, changes, children);
-    if (a.anyOf && !a.oneOf && b.oneOf) compareBranches("one-of", a.anyOf, b.oneOf, changes, children);
+    if (a.anyOf && !a.oneOf && b.oneOf) added = compareBranches("one-of", a.anyOf, b.oneOf, changes, children);
+    // A oneOf gained branches, or was an anyOf: an old value that two new branches both accept
+    // is now rejected. Approximated (see Covers): an old branch some of whose values match two new
+    // branches is found only when each of the two accepts the whole old branch, and branches
+    // widened in place (no branch added) are not checked against each other.
+    if (covers && b.oneOf && b.oneOf.length >= 2 && (added > 0 || !a.oneOf)) {
+      for (const [label, branch] of branchLabels(aUnion)) {
+        if (countCovering(branch, b.oneOf, covers) >= 2) add("one-of-branches-overlap", { to: label });
+      }
+    }
   }
   return { changes, children };
+}
+
+/** How many of the branches certainly accept every value of `schema`, counted up to 2. */
+function countCovering(schema: unknown, branches: readonly unknown[], covers: Covers): number {
+  let count = 0;
+  for (const branch of branches) if (covers(schema, branch) && ++count === 2) break;
+  return count;
+}
+
+/**
+ * JSON Schema 2020-12 keywords (OpenAPI 3.1). A keyword that appears constrains (judged like a
+ * bound set), one that disappears frees; where both sides have it, its subschemas are child pairs
+ * judged by the same rules, except under `not` (the direction flips) and `if` (either way).
+ */
+function compare2020(
+  a: SchemaView,
+  b: SchemaView,
+  add: (kind: SchemaChangeKind, extra?: Partial<SchemaChange>) => void,
+  children: ChildEdge[],
+): void {
+  const keyword = (
+    name: "contains" | "not" | "propertyNames" | "unevaluatedProperties" | "unevaluatedItems" | "contentSchema" | "then" | "else" | "if",
+    added: SchemaChangeKind,
+    removed: SchemaChangeKind,
+    polarity?: Polarity,
+  ) => {
+    const x = a[name];
+    const y = b[name];
+    if (x === undefined && y === undefined) return;
+    if (x === undefined) add(added);
+    else if (y === undefined) add(removed);
+    else children.push({ segment: name, old: x, new: y, ...(polarity ? { polarity } : {}) });
+  };
+  keyword("contains", "contains-added", "contains-removed");
+  keyword("not", "not-added", "not-removed", "negated");
+  keyword("propertyNames", "property-names-added", "property-names-removed");
+  keyword("unevaluatedProperties", "unevaluated-properties-added", "unevaluated-properties-removed");
+  keyword("unevaluatedItems", "unevaluated-items-added", "unevaluated-items-removed");
+  keyword("contentSchema", "content-schema-added", "content-schema-removed");
+  // then/else mean nothing without if: an if appearing or going takes its branches with it.
+  const conditional = (v: SchemaView) => v.if !== undefined && (v.then !== undefined || v.else !== undefined);
+  if (a.if !== undefined && b.if !== undefined) {
+    keyword("if", "if-added", "if-removed", "either");
+    keyword("then", "then-added", "then-removed");
+    keyword("else", "else-added", "else-removed");
+  } else if (conditional(b) && a.if === undefined) add("if-added");
+  else if (conditional(a) && b.if === undefined) add("if-removed");
+
+  if (a.dependentRequired || b.dependentRequired) {
+    const none: ReadonlySet<string> = new Set();
+    const names = new Set([...(a.dependentRequired?.keys() ?? []), ...(b.dependentRequired?.keys() ?? [])]);
+    for (const name of names) {
+      const was = a.dependentRequired?.get(name) ?? none;
+      const is = b.dependentRequired?.get(name) ?? none;
+      for (const dependency of is) if (!was.has(dependency)) add("dependent-required-added", { from: name, to: dependency });
+      for (const dependency of was) if (!is.has(dependency)) add("dependent-required-removed", { from: name, to: dependency });
+    }
+  }
+  const keyed = (name: "dependentSchemas" | "patternProperties", added: SchemaChangeKind, removed: SchemaChangeKind) => {
+    const x = a[name];
+    const y = b[name];
+    if (!x && !y) return;
+    for (const [key, schema] of y ?? []) {
+      const old = x?.get(key);
+      if (old === undefined) add(added, { to: key });
+      else children.push({ segment: `${name}[${key}]`, old, new: schema });
+    }
+    for (const key of x?.keys() ?? []) if (!y?.has(key)) add(removed, { to: key });
+  };
+  keyed("dependentSchemas", "dependent-schema-added", "dependent-schema-removed");
+  keyed("patternProperties", "pattern-property-added", "pattern-property-removed");
+
+  // prefixItems: position i holds prefixItems[i] where there is one, else what `items` says.
+  if (a.prefixItems || b.prefixItems) {
+    const length = Math.max(a.prefixItems?.length ?? 0, b.prefixItems?.length ?? 0);
+    for (let i = 0; i < length; i++) {
+      children.push({
+        segment: `prefixItems[${i}]`,
+        old: a.prefixItems?.[i] ?? a.items ?? true,
+        new: b.prefixItems?.[i] ?? b.items ?? true,
+      });
+    }
+  }
 }
 
 /**
@@ -151,7 +274,7 @@ function compareBranches(
   newBranches: readonly unknown[],
   changes: SchemaChange[],
   children: ChildEdge[],
-): void {
+): number {
   const oldLabels = branchLabels(oldBranches);
   const newLabels = branchLabels(newBranches);
   const name = keyword === "one-of" ? "oneOf" : "anyOf";
@@ -179,6 +302,7 @@ function compareBranches(
   }
   for (const [label] of stillOld) changes.push({ kind: `${keyword}-removed`, path: [], to: label });
   for (const [label] of unmatchedNew) changes.push({ kind: `${keyword}-added`, path: [], to: label });
+  return unmatchedNew.size;
 }
 
 /** `Dog` for a `$ref` to …/Dog, `#2` for the third (inline) branch. */

@@ -47,12 +47,21 @@ const BOUND_WORDS: Record<string, string> = {
   "max-items": "maxItems",
   "min-properties": "minProperties",
   "max-properties": "maxProperties",
+  "min-contains": "minContains",
+  "max-contains": "maxContains",
 };
 
 export function schemaMessage(place: SchemaPlace, change: SchemaChange, level: Level): string {
   const where = placeText(place, change.path);
   const direction: Direction = place.area === "response" ? "response" : "request";
-  return `${fact(where, change, direction)}${consequence(direction, level, change)}`;
+  return `${fact(where, change, direction)}${polarityText(change)}${consequence(direction, level, change)}`;
+}
+
+/** What a change under `not` or `if` does to the schema above it (schema-rules.ts polarizedKind). */
+function polarityText(change: SchemaChange): string {
+  if (change.polarity === "either") return ", in an `if` condition: values can now meet the other of `then` and `else`";
+  if (change.polarity !== "negated") return "";
+  return ", under `not`: it changes which values are excluded";
 }
 
 function fact(where: string, c: SchemaChange, direction: Direction): string {
@@ -153,6 +162,57 @@ function fact(where: string, c: SchemaChange, direction: Direction): string {
       return `${where} now accepts properties it does not list`;
     case "became-deprecated":
       return `${where} is deprecated`;
+    case "wrapped-in-one-of":
+      return `${where} became a oneOf of which at least two branches accept everything it accepted before, so every old value matches several branches and oneOf rejects it`;
+    case "one-of-branches-overlap":
+      return `at least two oneOf branches of ${where} accept every value of the old branch ${code(c.to)}, so those values match several branches and oneOf rejects them`;
+    case "contains-added":
+      return `${where} now has to contain an item matching a \`contains\` schema`;
+    case "contains-removed":
+      return `${where} no longer has to contain an item matching its \`contains\` schema`;
+    case "if-added":
+      return `${where} now has an \`if\` condition with \`then\`/\`else\` branches`;
+    case "if-removed":
+      return `${where} no longer has its \`if\` condition (nor its \`then\`/\`else\` branches)`;
+    case "then-added":
+    case "else-added":
+    case "then-removed":
+    case "else-removed": {
+      const [keyword, move] = c.kind.split("-") as [string, string];
+      return move === "added" ? `${where} now has an \`${keyword}\` branch` : `${where} no longer has its \`${keyword}\` branch`;
+    }
+    case "dependent-required-added":
+      return `${where} now requires ${code(c.to)} whenever ${code(c.from)} is present`;
+    case "dependent-required-removed":
+      return `${where} no longer requires ${code(c.to)} whenever ${code(c.from)} is present`;
+    case "dependent-schema-added":
+      return `${where} now has a schema that applies whenever ${code(c.to)} is present`;
+    case "dependent-schema-removed":
+      return `${where} no longer has the schema that applied whenever ${code(c.to)} was present`;
+    case "property-names-added":
+      return `the property names of ${where} now have to match a \`propertyNames\` schema`;
+    case "property-names-removed":
+      return `the property names of ${where} no longer have to match a \`propertyNames\` schema`;
+    case "pattern-property-added":
+      return `${where} now constrains properties whose names match ${code(c.to)}`;
+    case "pattern-property-removed":
+      return `${where} no longer constrains properties whose names match ${code(c.to)}`;
+    case "unevaluated-properties-added":
+      return `${where} now constrains (or refuses) properties no other keyword evaluates (\`unevaluatedProperties\`)`;
+    case "unevaluated-properties-removed":
+      return `${where} no longer constrains properties no other keyword evaluates (\`unevaluatedProperties\`)`;
+    case "unevaluated-items-added":
+      return `${where} now constrains (or refuses) items no other keyword evaluates (\`unevaluatedItems\`)`;
+    case "unevaluated-items-removed":
+      return `${where} no longer constrains items no other keyword evaluates (\`unevaluatedItems\`)`;
+    case "content-schema-added":
+      return `the encoded content of ${where} now has to match a \`contentSchema\``;
+    case "content-schema-removed":
+      return `the encoded content of ${where} no longer has to match a \`contentSchema\``;
+    case "not-added":
+      return `${where} now excludes the values of a \`not\` schema`;
+    case "not-removed":
+      return `${where} no longer excludes the values of its \`not\` schema`;
     default:
       return `${where}: ${c.kind}`;
   }

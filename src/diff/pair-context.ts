@@ -39,6 +39,7 @@ export function emitSchemaChanges(
 ): void {
   for (const change of ctx.comparer.compare(oldSchema, newSchema)) {
     const rule = schemaRule(place.area, change);
+    if (!rule) continue;
     const property = change.path.join("/");
     emit(ctx, rule.id, property === "" ? base : { ...base, property }, schemaMessage(place, change, rule.level), {
       direction: rule.direction,
@@ -48,5 +49,9 @@ export function emitSchemaChanges(
 }
 
 function subjectOf(change: SchemaChange): { subject?: string } {
-  return /enum-value|of-added|of-removed/.test(change.kind) ? { subject: JSON.stringify(change.to) ?? "" } : {};
+  if (change.polarity !== undefined) return { subject: `${change.polarity} ${change.kind} ${JSON.stringify(change.to) ?? ""}` };
+  if (change.kind.startsWith("dependent-required")) return { subject: JSON.stringify([change.from, change.to]) };
+  return /enum-value|of-added|of-removed|overlap|dependent-schema|pattern-property/.test(change.kind)
+    ? { subject: JSON.stringify(change.to) ?? "" }
+    : {};
 }

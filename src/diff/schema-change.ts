@@ -17,6 +17,8 @@ export const BOUNDS = {
   maxItems: { name: "max-items", lower: false },
   minProperties: { name: "min-properties", lower: true },
   maxProperties: { name: "max-properties", lower: false },
+  minContains: { name: "min-contains", lower: true },
+  maxContains: { name: "max-contains", lower: false },
 } as const;
 
 export type BoundKeyword = keyof typeof BOUNDS;
@@ -72,7 +74,57 @@ export type SchemaChangeKind =
   | "any-of-removed"
   | "additional-properties-disallowed"
   | "additional-properties-allowed"
-  | "became-deprecated";
+  | "became-deprecated"
+  // oneOf judged by whether old values still match exactly one branch (compare-views.ts).
+  | "wrapped-in-one-of"
+  | "one-of-branches-overlap"
+  // JSON Schema 2020-12 (OpenAPI 3.1) keywords appearing or disappearing; their subschemas are
+  // compared as child pairs like `items`.
+  | "contains-added"
+  | "contains-removed"
+  | "if-added"
+  | "if-removed"
+  | "then-added"
+  | "then-removed"
+  | "else-added"
+  | "else-removed"
+  | "dependent-required-added"
+  | "dependent-required-removed"
+  | "dependent-schema-added"
+  | "dependent-schema-removed"
+  | "property-names-added"
+  | "property-names-removed"
+  | "pattern-property-added"
+  | "pattern-property-removed"
+  | "unevaluated-properties-added"
+  | "unevaluated-properties-removed"
+  | "unevaluated-items-added"
+  | "unevaluated-items-removed"
+  | "content-schema-added"
+  | "content-schema-removed"
+  | "not-added"
+  | "not-removed"
+  // What a change under `not` (direction flipped) or under `if` (either direction) amounts to;
+  // schema-rules.ts derives these from the change found there.
+  | "not-schema-widened"
+  | "not-schema-narrowed"
+  | "not-schema-changed"
+  | "if-schema-changed";
+
+/**
+ * How a change bears on the schema it was found under: `negated` under `not` (an odd number of
+ * them), `either` under an `if` (the condition decides between `then` and `else`, so a change
+ * there can move values either way). Absent: as found.
+ */
+export type Polarity = "negated" | "either";
+
+/** The polarity of a child reached through an edge of polarity `edge` from one of `parent`. */
+export function composePolarity(parent: Polarity | undefined, edge: Polarity | undefined): Polarity | undefined {
+  if (edge === undefined) return parent;
+  if (parent === undefined) return edge;
+  if (parent === "either" || edge === "either") return "either";
+  return undefined; // not inside not
+}
 
 export interface SchemaChange {
   readonly kind: SchemaChangeKind;
@@ -84,4 +136,6 @@ export interface SchemaChange {
   readonly to?: unknown;
   /** For property-added (new side) and property-removed (old side): was it required. */
   readonly required?: boolean;
+  /** Set when the change sits under `not` or `if` (see Polarity). */
+  readonly polarity?: Polarity;
 }

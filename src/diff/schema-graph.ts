@@ -8,10 +8,14 @@
  * changes for one operation then walks only the pairs that changed, each once per operation: a
  * change inside a shared component is reported on every operation that reaches it, at the first
  * (shortest) property path that does.
+ *
+ * The walk also carries the polarity of the path (under `not`, under `if`), so that the same pair
+ * reached inside and outside a `not` is judged in both ways (schema-rules.ts).
  */
 import type { OpenApiDocument } from "../load/loaded-description.js";
 import { compareViews } from "./compare-views.js";
-import type { SchemaChange } from "./schema-change.js";
+import { composePolarity, type Polarity, type SchemaChange } from "./schema-change.js";
+import { narrowsRequest } from "./schema-rules.js";
 import { resolveSchema, SchemaViews } from "./schema-view.js";
 import { UnchangedRefs } from "./unchanged-refs.js";
 
@@ -19,13 +23,22 @@ interface PairNode {
   readonly old: object;
   readonly new: object;
   changes?: SchemaChange[];
-  children?: { readonly segment: string; readonly pair: PairNode }[];
+  children?: { readonly segment: string; readonly pair: PairNode; readonly polarity?: Polarity }[];
   /** Whether this pair or anything below it changed; set once its component is finished. */
   dirty?: boolean;
   // Tarjan bookkeeping.
   index?: number;
   low?: number;
   onStack?: boolean;
+}
+
+/** How many schema pairs one covers() question may compare before it answers "not certain". */
+const COVER_BUDGET = 64;
+
+interface CoverSearch {
+  budget: number;
+  /** Pairs being checked further up: met again, they are assumed to cover. */
+  readonly assumed: Map<object, Set<object>>;
 }
 
 export class SchemaComparer {
@@ -51,19 +64,54 @@ export class SchemaComparer {
     this.settle(root);
     if (!root.dirty) return [];
     const out: SchemaChange[] = [];
-    const seen = new Set<PairNode>([root]);
+    // Per pair, the polarities it was reached with (a pair can sit both inside and outside a `not`).
+    const seen = new Map<PairNode, Set<Polarity | undefined>>([[root, new Set([undefined])]]);
     // Breadth first: every change is reported at the shortest path that reaches it.
-    const queue: { node: PairNode; path: readonly string[] }[] = [{ node: root, path: [] }];
+    const queue: { node: PairNode; path: readonly string[]; polarity?: Polarity }[] = [{ node: root, path: [] }];
     for (let i = 0; i < queue.length; i++) {
-      const { node, path } = queue[i]!;
-      for (const change of node.changes!) out.push(path.length === 0 ? change : { ...change, path: [...path, ...change.path] });
-      for (const { segment, pair } of node.children!) {
-        if (!pair.dirty || seen.has(pair)) continue;
-        seen.add(pair);
-        queue.push({ node: pair, path: [...path, segment] });
+      const { node, path, polarity } = queue[i]!;
+      for (const change of node.changes!) {
+        if (path.length === 0 && polarity === undefined) out.push(change);
+        else out.push({ ...change, path: [...path, ...change.path], ...(polarity ? { polarity } : {}) });
+      }
+      for (const child of node.children!) {
+        const { pair } = child;
+        if (!pair.dirty) continue;
+        const childPolarity = composePolarity(polarity, child.polarity);
+        let reached = seen.get(pair);
+        if (!reached) seen.set(pair, (reached = new Set()));
+        if (reached.has(childPolarity)) continue;
+        reached.add(childPolarity);
+        queue.push({ node: pair, path: [...path, child.segment], ...(childPolarity ? { polarity: childPolarity } : {}) });
       }
     }
     return out;
+  }
+
+  /**
+   * Whether the new schema certainly accepts every value the old one accepts, as far as the
+   * comparison can tell: nothing found between them, at any depth, narrows a request
+   * (schema-rules.ts narrowsRequest). It judges oneOf (compare-views.ts), and errs towards "not
+   * certain", which never makes a finding: subschemas under `not` and `if` must be unchanged, a
+   * plain schema turned union needs a branch that covers it, and the search gives up after
+   * COVER_BUDGET pairs. A pair met again on a cycle is assumed to cover (as for recursive types).
+   * Keywords the comparison does not read (`discriminator`, formats' own rules) are not seen.
+   */
+  private covers(oldRaw: unknown, newRaw: unknown, state: CoverSearch = { budget: COVER_BUDGET, assumed: new Map() }): boolean {
+    if (oldRaw === newRaw && this.oldDocument === this.newDocument) return true;
+    if (this.unchanged.same(oldRaw, newRaw)) return true;
+    const a = resolveSchema(this.oldDocument, oldRaw);
+    const b = resolveSchema(this.newDocument, newRaw);
+    let row = state.assumed.get(a);
+    if (row?.has(b)) return true;
+    if (state.budget-- <= 0) return false;
+    if (!row) state.assumed.set(a, (row = new Set()));
+    row.add(b);
+    const local = compareViews(this.oldViews.ofNode(a), this.newViews.ofNode(b), (o, n) => this.covers(o, n, state));
+    if (local.covering === 0 || local.changes.some(narrowsRequest)) return false;
+    return local.children.every((edge) =>
+      edge.polarity === undefined ? this.covers(edge.old, edge.new, state) : this.unchanged.same(edge.old, edge.new),
+    );
   }
 
   /** `undefined` when both sides are certainly the same schema: nothing to compare. */
@@ -81,12 +129,12 @@ export class SchemaComparer {
 
   private expand(node: PairNode): void {
     if (node.children) return;
-    const { changes, children } = compareViews(this.oldViews.ofNode(node.old), this.newViews.ofNode(node.new));
+    const { changes, children } = compareViews(this.oldViews.ofNode(node.old), this.newViews.ofNode(node.new), (o, n) => this.covers(o, n));
     node.changes = changes;
     node.children = [];
     for (const child of children) {
       const pair = this.pair(child.old, child.new);
-      if (pair) node.children.push({ segment: child.segment, pair });
+      if (pair) node.children.push({ segment: child.segment, pair, ...(child.polarity ? { polarity: child.polarity } : {}) });
     }
   }
 

@@ -78,7 +78,58 @@ const LEVELS: Partial<Record<SchemaChangeKind, Pair>> = {
   "additional-properties-disallowed": ["warning", "info"],
   "additional-properties-allowed": ["info", "warning"],
   "became-deprecated": ["info", "info"],
+  // oasdiff request-body-wrapped-in-one-of ERR for any wrapping; here only when two branches each
+  // accept every old value (so each old value matches two and oneOf rejects it). In a response
+  // the new union type still fits what arrives; one-of-added reports the widening.
+  "wrapped-in-one-of": ["breaking", "info"],
+  "one-of-branches-overlap": ["breaking", "info"],
+  // 2020-12 keywords: appearing constrains like a bound set, disappearing frees like a bound unset
+  // (oasdiff: ERR/INFO, and ERR for the response removals). unevaluated*/patternProperties are
+  // judged like additionalProperties: the generated types let callers send no unknown fields.
+  "contains-added": ["breaking", "info"],
+  "contains-removed": ["info", "warning"],
+  "if-added": ["breaking", "info"],
+  "if-removed": ["info", "warning"],
+  "then-added": ["breaking", "info"],
+  "then-removed": ["info", "warning"],
+  "else-added": ["breaking", "info"],
+  "else-removed": ["info", "warning"],
+  "dependent-required-added": ["breaking", "info"],
+  "dependent-required-removed": ["info", "warning"],
+  "dependent-schema-added": ["breaking", "info"],
+  "dependent-schema-removed": ["info", "warning"],
+  "property-names-added": ["breaking", "info"],
+  "property-names-removed": ["info", "warning"],
+  "pattern-property-added": ["warning", "info"],
+  "pattern-property-removed": ["info", "warning"],
+  "unevaluated-properties-added": ["warning", "info"],
+  "unevaluated-properties-removed": ["info", "warning"],
+  "unevaluated-items-added": ["warning", "info"],
+  "unevaluated-items-removed": ["info", "warning"],
+  "content-schema-added": ["breaking", "info"],
+  "content-schema-removed": ["info", "warning"],
+  "not-added": ["breaking", "info"],
+  "not-removed": ["info", "warning"],
+  // A change under `not` changes what is excluded: the `not` schema accepting more (a widening
+  // found there) excludes more, which narrows a request. Under `if`, values can move between
+  // `then` and `else` either way.
+  "not-schema-widened": ["breaking", "info"],
+  "not-schema-narrowed": ["info", "warning"],
+  "not-schema-changed": ["warning", "warning"],
+  "if-schema-changed": ["warning", "warning"],
 };
+
+/** Changes that do not change which values validate (annotations). */
+const ANNOTATIONS: ReadonlySet<SchemaChangeKind> = new Set<SchemaChangeKind>([
+  "default-added",
+  "default-changed",
+  "default-removed",
+  "became-deprecated",
+  "became-read-only",
+  "became-not-read-only",
+  "became-write-only",
+  "became-not-write-only",
+]);
 
 for (const { name, lower } of Object.values(BOUNDS)) {
   for (const move of ["increased", "decreased", "set", "unset"] as BoundMove[]) {
@@ -97,15 +148,55 @@ export interface SchemaRule {
   readonly direction: Direction;
 }
 
-/** The rule id and default level of one schema change at one place. */
-export function schemaRule(area: SchemaArea, change: SchemaChange): SchemaRule {
+/**
+ * The rule id and default level of one schema change at one place; `undefined` for a change under
+ * `not` or `if` that changes no validation (a default, a description flag).
+ */
+export function schemaRule(area: SchemaArea, change: SchemaChange): SchemaRule | undefined {
   const direction: Direction = area === "response" ? "response" : "request";
   const nested = change.path.length > 0;
-  const { id, level } = propertyRule(area, change) ?? {
-    id: `${prefix(area, nested)}-${change.kind}`,
-    level: LEVELS[change.kind]![direction === "request" ? 0 : 1],
-  };
-  return { id, level, direction };
+  const side = direction === "request" ? 0 : 1;
+  if (change.polarity !== undefined) {
+    const kind = polarizedKind(change);
+    return kind && { id: `${prefix(area, nested)}-${kind}`, level: LEVELS[kind]![side], direction };
+  }
+  return { id: propertyRuleId(area, change) ?? `${prefix(area, nested)}-${change.kind}`, level: levelsOf(change)[side], direction };
+}
+
+/** What a change found under `not` or `if` amounts to for the schema above it. */
+function polarizedKind(change: SchemaChange): SchemaChangeKind | undefined {
+  if (ANNOTATIONS.has(change.kind)) return undefined;
+  const [request, response] = levelsOf(change);
+  if (request === "info" && response === "info") return undefined;
+  if (change.polarity === "either") return "if-schema-changed";
+  // A request level of info marks a widening of the `not` schema, a response level of info a narrowing.
+  if (request === "info") return "not-schema-widened";
+  if (response === "info") return "not-schema-narrowed";
+  return "not-schema-changed";
+}
+
+/** [request, response] levels of a change as found (property rules keep oasdiff's levels). */
+function levelsOf(change: SchemaChange): Pair {
+  const req = change.required === true;
+  switch (change.kind) {
+    case "property-added":
+      return [req ? "breaking" : "info", "info"];
+    case "property-removed":
+      // Request: oasdiff WARN; here breaking, since the field leaves the generated input type and
+      // object literals that still pass it stop compiling. Response: oasdiff
+      // response-required-property-removed ERR / response-optional-property-removed WARN.
+      return ["breaking", req ? "breaking" : "warning"];
+    default:
+      return LEVELS[change.kind]!;
+  }
+}
+
+/**
+ * Whether the change can reject a value the old schema accepted, judged as a request would be:
+ * what covers() in schema-graph.ts asks of every change between two schemas.
+ */
+export function narrowsRequest(change: SchemaChange): boolean {
+  return !ANNOTATIONS.has(change.kind) && levelsOf(change)[0] !== "info";
 }
 
 function prefix(area: SchemaArea, nested: boolean): string {
@@ -115,31 +206,18 @@ function prefix(area: SchemaArea, nested: boolean): string {
 }
 
 /** Property existence and requiredness keep oasdiff's irregular ids. */
-function propertyRule(area: SchemaArea, change: SchemaChange): { id: string; level: Level } | undefined {
-  const req = change.required === true;
+function propertyRuleId(area: SchemaArea, change: SchemaChange): string | undefined {
+  const req = change.required === true ? "required" : "optional";
   const p = area === "parameter" ? "request-parameter-property" : "request-property";
   switch (change.kind) {
     case "property-added":
-      if (area === "response") return { id: `response-${req ? "required" : "optional"}-property-added`, level: "info" };
-      return area === "parameter"
-        ? { id: `new-${req ? "required" : "optional"}-request-parameter-property`, level: req ? "breaking" : "info" }
-        : { id: `new-${req ? "required" : "optional"}-request-property`, level: req ? "breaking" : "info" };
+      if (area === "response") return `response-${req}-property-added`;
+      return area === "parameter" ? `new-${req}-request-parameter-property` : `new-${req}-request-property`;
     case "property-removed":
-      // Response: oasdiff response-required-property-removed ERR / response-optional-property-removed WARN.
-      if (area === "response")
-        return req
-          ? { id: "response-required-property-removed", level: "breaking" }
-          : { id: "response-optional-property-removed", level: "warning" };
-      // Request: oasdiff WARN; here breaking, since the field leaves the generated input type and
-      // object literals that still pass it stop compiling.
-      return { id: `${p}-removed`, level: "breaking" };
+      return area === "response" ? `response-${req}-property-removed` : `${p}-removed`;
     case "became-required":
-    case "became-optional": {
-      const [request, response] = LEVELS[change.kind]!;
-      return area === "response"
-        ? { id: `response-property-${change.kind}`, level: response }
-        : { id: `${p}-${change.kind}`, level: request };
-    }
+    case "became-optional":
+      return area === "response" ? `response-property-${change.kind}` : `${p}-${change.kind}`;
     default:
       return undefined;
   }
@@ -160,7 +238,7 @@ export function allSchemaRules(): { id: string; level: Level }[] {
       ...propertyKinds.flatMap((kind) => [true, false].map((required) => ({ kind, path: ["p"], required }))),
     ];
     for (const change of changes) {
-      const rule = schemaRule(area, change);
+      const rule = schemaRule(area, change)!;
       rules.set(rule.id, rule.level);
     }
   }

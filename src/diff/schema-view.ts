@@ -41,6 +41,20 @@ export interface SchemaView {
   readonly additionalProperties?: unknown;
   readonly oneOf?: readonly unknown[];
   readonly anyOf?: readonly unknown[];
+  // JSON Schema 2020-12 (OpenAPI 3.1). Subschemas raw; `true` (= no constraint) is left out.
+  readonly contains?: unknown;
+  readonly if?: unknown;
+  readonly then?: unknown;
+  readonly else?: unknown;
+  readonly not?: unknown;
+  readonly dependentRequired?: ReadonlyMap<string, ReadonlySet<string>>;
+  readonly dependentSchemas?: ReadonlyMap<string, unknown>;
+  readonly prefixItems?: readonly unknown[];
+  readonly propertyNames?: unknown;
+  readonly patternProperties?: ReadonlyMap<string, unknown>;
+  readonly unevaluatedProperties?: unknown;
+  readonly unevaluatedItems?: unknown;
+  readonly contentSchema?: unknown;
 }
 
 /** Stand-ins for the boolean schemas of 3.1, so they have an identity like every other schema. */
@@ -174,8 +188,35 @@ function ownView(node: object, s: Json): SchemaView {
   if (s.additionalProperties !== undefined) view.additionalProperties = s.additionalProperties;
   if (Array.isArray(s.oneOf)) view.oneOf = s.oneOf;
   if (Array.isArray(s.anyOf)) view.anyOf = s.anyOf;
+  for (const keyword of SUBSCHEMA_KEYWORDS) {
+    const value = s[keyword];
+    if (value !== undefined && value !== true) view[keyword] = value;
+  }
+  if (isObject(s.dependentRequired)) {
+    const dependencies = new Map<string, ReadonlySet<string>>();
+    for (const [name, list] of Object.entries(s.dependentRequired)) {
+      if (Array.isArray(list)) dependencies.set(name, new Set(list.filter((d): d is string => typeof d === "string")));
+    }
+    view.dependentRequired = dependencies;
+  }
+  if (isObject(s.dependentSchemas)) view.dependentSchemas = new Map(Object.entries(s.dependentSchemas));
+  if (isObject(s.patternProperties)) view.patternProperties = new Map(Object.entries(s.patternProperties));
+  if (Array.isArray(s.prefixItems)) view.prefixItems = s.prefixItems;
   return view as unknown as SchemaView;
 }
+
+/** Keywords whose value is one subschema, kept raw in the view under the same name. */
+const SUBSCHEMA_KEYWORDS = [
+  "contains",
+  "if",
+  "then",
+  "else",
+  "not",
+  "propertyNames",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+  "contentSchema",
+] as const;
 
 function jsonKey(value: unknown): string {
   return typeof value === "string" ? `"${value}"` : JSON.stringify(value);
@@ -213,7 +254,23 @@ function mergeAllOf(own: SchemaView, parts: readonly SchemaView[]): SchemaView {
     required,
   };
   if (types) merged.types = types;
-  for (const key of ["format", "enum", "extensibleEnum", "multipleOf", "pattern", "default", "items", "additionalProperties", "oneOf", "anyOf"] as const) {
+  for (const key of [
+    "format",
+    "enum",
+    "extensibleEnum",
+    "multipleOf",
+    "pattern",
+    "default",
+    "items",
+    "additionalProperties",
+    "oneOf",
+    "anyOf",
+    ...SUBSCHEMA_KEYWORDS,
+    "dependentRequired",
+    "dependentSchemas",
+    "patternProperties",
+    "prefixItems",
+  ] as const) {
     const value = pick(key);
     if (value !== undefined) merged[key] = value;
   }

@@ -109,3 +109,218 @@ describe("item 7: a changed const keeps no old value", () => {
     ]);
   });
 });
+
+describe("item 6: oneOf judged by whether old values still match exactly one branch", () => {
+  const named = (...props: string[]) => obj(Object.fromEntries(props.map((p) => [p, str()])));
+
+  test("a body wrapped in oneOf of two branches that both accept it: every old body matches both, so it is rejected", () => {
+    const result = judged(named("name"), { oneOf: [named("name"), named("name", "nickname")] });
+    expect(result.filter((l) => l.includes("request-body-") && l.includes("one-of"))).toEqual([
+      "breaking request-body-wrapped-in-one-of",
+      "info request-body-one-of-added",
+      "info request-body-one-of-added",
+    ]);
+    // (A union body also leaves the flat input: request-body-key-changed, as before.)
+    expect(result).toContain("breaking request-body-key-changed");
+    // In a response the union type still fits what arrives; the new branches widen it (as before).
+    expect(result).toContain("breaking response-body-one-of-added");
+    expect(result).toContain("info response-body-wrapped-in-one-of");
+  });
+
+  test("a property wrapped the same way, through $refs", () => {
+    const extra = { A: named("x"), B: named("x", "y") };
+    const before = obj({ p: { $ref: "#/components/schemas/A" } });
+    const after = obj({ p: { oneOf: [{ $ref: "#/components/schemas/A" }, { $ref: "#/components/schemas/B" }] } });
+    expect(judged(before, after, extra)).toContain("breaking request-property-wrapped-in-one-of p");
+  });
+
+  test("branches that split the old values (a discriminating enum), or a null branch, are no wrapping finding", () => {
+    const kind = (values: string[]) => obj({ kind: str({ enum: values }) });
+    expect(judged(kind(["a", "b"]), { oneOf: [kind(["a"]), kind(["b"])] }).filter((l) => l.includes("wrapped"))).toEqual([]);
+    const extra = { A: named("x") };
+    const nullable = judged(
+      { $ref: "#/components/schemas/A" },
+      { oneOf: [{ $ref: "#/components/schemas/A" }, { type: "null" }] },
+      extra,
+      "3.1.0",
+    );
+    expect(nullable.filter((l) => l.includes("wrapped"))).toEqual([]);
+  });
+
+  test("anyOf -> oneOf with a branch that accepts another's values, and an added oneOf branch that overlaps an old one", () => {
+    expect(judged({ anyOf: [named("a"), named("a", "b")] }, { oneOf: [named("a"), named("a", "b")] })).toContain(
+      "breaking request-body-one-of-branches-overlap",
+    );
+    const extra = { A: named("a"), B: obj({ n: { type: "integer" } }), C: named("a", "c") };
+    const refs = (...names: string[]) => ({ oneOf: names.map((n) => ({ $ref: `#/components/schemas/${n}` })) });
+    const result = judged(refs("A", "B"), refs("A", "B", "C"), extra);
+    expect(result).toContain("breaking request-body-one-of-branches-overlap");
+    expect(result).toContain("info request-body-one-of-added");
+    // A disjoint branch added is still only a branch added.
+    const D = obj({ d: { type: "boolean" } }, ["d"]);
+    expect(judged(refs("A", "B"), refs("A", "B", "D"), { ...extra, D: { ...D, additionalProperties: false } })).not.toContain(
+      "breaking request-body-one-of-branches-overlap",
+    );
+  });
+});
+
+describe("item 8: JSON Schema 2020-12 keywords and not, direction-aware", () => {
+  const j = (before: unknown, after: unknown, extra: Record<string, unknown> = {}) => judged(before, after, extra, "3.1.0");
+  const arr = (extra: Record<string, unknown> = {}) => obj({ a: { type: "array", items: str(), ...extra } });
+
+  test("contains added narrows a request; removed widens a response; narrowing inside it; minContains", () => {
+    expect(j(arr(), arr({ contains: str({ enum: ["x"] }) }))).toEqual([
+      "breaking request-property-contains-added a",
+      "info response-property-contains-added a",
+    ]);
+    expect(j(arr({ contains: str() }), arr())).toEqual([
+      "info request-property-contains-removed a",
+      "warning response-property-contains-removed a",
+    ]);
+    expect(j(arr({ contains: str({ minLength: 1 }) }), arr({ contains: str({ minLength: 3 }) }))).toEqual([
+      "breaking request-property-min-length-increased a/contains",
+      "info response-property-min-length-increased a/contains",
+    ]);
+    expect(j(arr({ contains: str(), minContains: 1 }), arr({ contains: str(), minContains: 2 }))).toEqual([
+      "breaking request-property-min-contains-increased a",
+      "info response-property-min-contains-increased a",
+    ]);
+  });
+
+  test("if / then / else: a branch added narrows, narrowing inside then or else, a changed condition", () => {
+    const cond = (then: unknown, otherwise?: unknown, condition: unknown = obj({ kind: str({ const: "x" }) }, ["kind"])) => ({
+      ...obj({ kind: str(), n: { type: "integer" } }),
+      if: condition,
+      ...(then !== undefined ? { then } : {}),
+      ...(otherwise !== undefined ? { else: otherwise } : {}),
+    });
+    expect(j(cond(undefined, { required: ["n"] }), cond({ required: ["n"] }, { required: ["n"] }))).toEqual([
+      "breaking request-body-then-added",
+      "info response-body-then-added",
+    ]);
+    expect(j(cond({ required: ["kind"] }), cond({ required: ["kind", "n"] }))).toEqual([
+      "breaking request-property-became-required then/n",
+      "info response-property-became-required then/n",
+    ]);
+    expect(j(cond({}, obj({ n: { type: "integer", minimum: 0 } })), cond({}, obj({ n: { type: "integer", minimum: 5 } })))).toEqual([
+      "breaking request-property-min-increased else/n",
+      "info response-property-min-increased else/n",
+    ]);
+    expect(
+      j(
+        cond({ required: ["n"] }, undefined, obj({ kind: str({ const: "x" }) })),
+        cond({ required: ["n"] }, undefined, obj({ kind: str({ const: "y" }) })),
+      ),
+    ).toEqual(["warning request-property-if-schema-changed if/kind", "warning response-property-if-schema-changed if/kind"]);
+  });
+
+  test("dependentRequired and dependentSchemas", () => {
+    const base = obj({ card: str(), address: str() });
+    expect(j(base, { ...base, dependentRequired: { card: ["address"] } })).toEqual([
+      "breaking request-body-dependent-required-added",
+      "info response-body-dependent-required-added",
+    ]);
+    expect(j({ ...base, dependentRequired: { card: ["address"] } }, base)).toEqual([
+      "info request-body-dependent-required-removed",
+      "warning response-body-dependent-required-removed",
+    ]);
+    expect(j(base, { ...base, dependentSchemas: { card: { required: ["address"] } } })).toEqual([
+      "breaking request-body-dependent-schema-added",
+      "info response-body-dependent-schema-added",
+    ]);
+    expect(
+      j(
+        { ...base, dependentSchemas: { card: obj({ address: str() }) } },
+        { ...base, dependentSchemas: { card: obj({ address: str({ maxLength: 9 }) }, []) } },
+      ),
+    ).toEqual([
+      "warning request-property-max-length-set dependentSchemas[card]/address",
+      "info response-property-max-length-set dependentSchemas[card]/address",
+    ]);
+  });
+
+  test("prefixItems compared position by position, with items beyond", () => {
+    const tuple = (...items: unknown[]) => obj({ t: { type: "array", prefixItems: items } });
+    expect(j(tuple(str({ enum: ["a", "b"] })), tuple(str({ enum: ["a"] })))).toEqual([
+      "breaking request-property-enum-value-removed t/prefixItems[0]",
+      "info response-property-enum-value-removed t/prefixItems[0]",
+    ]);
+    expect(j(tuple(str()), tuple(str(), { type: "integer" }))).toEqual([
+      "breaking request-property-type-specialized t/prefixItems[1]",
+      "info response-property-type-specialized t/prefixItems[1]",
+    ]);
+  });
+
+  test("propertyNames, patternProperties, unevaluatedProperties / unevaluatedItems, contentSchema", () => {
+    const base = obj({ a: str() });
+    expect(j(base, { ...base, propertyNames: str({ maxLength: 10 }) })).toEqual([
+      "breaking request-body-property-names-added",
+      "info response-body-property-names-added",
+    ]);
+    expect(j({ ...base, propertyNames: str({ maxLength: 10 }) }, { ...base, propertyNames: str({ maxLength: 5 }) })).toEqual([
+      "breaking request-property-max-length-decreased propertyNames",
+      "info response-property-max-length-decreased propertyNames",
+    ]);
+    expect(j(base, { ...base, patternProperties: { "^x-": str() } })).toEqual([
+      "warning request-body-pattern-property-added",
+      "info response-body-pattern-property-added",
+    ]);
+    expect(j(base, { ...base, unevaluatedProperties: false })).toEqual([
+      "warning request-body-unevaluated-properties-added",
+      "info response-body-unevaluated-properties-added",
+    ]);
+    expect(j({ ...base, unevaluatedProperties: false }, { ...base, unevaluatedProperties: true })).toEqual([
+      "info request-body-unevaluated-properties-removed",
+      "warning response-body-unevaluated-properties-removed",
+    ]);
+    const tuple = (extra: Record<string, unknown>) => obj({ t: { type: "array", prefixItems: [str()], ...extra } });
+    expect(j(tuple({}), tuple({ unevaluatedItems: false }))).toEqual([
+      "warning request-property-unevaluated-items-added t",
+      "info response-property-unevaluated-items-added t",
+    ]);
+    const encoded = (schema?: unknown) =>
+      obj({ doc: str({ contentMediaType: "application/json", ...(schema !== undefined ? { contentSchema: schema } : {}) }) });
+    expect(j(encoded(), encoded(obj({ id: str() }, ["id"])))).toEqual([
+      "breaking request-property-content-schema-added doc",
+      "info response-property-content-schema-added doc",
+    ]);
+    expect(j(encoded(obj({ id: str() })), encoded(obj({ id: str() }, ["id"])))).toEqual([
+      "breaking request-property-became-required doc/contentSchema/id",
+      "info response-property-became-required doc/contentSchema/id",
+    ]);
+  });
+
+  test("not: added narrows; under not the direction flips; not inside not flips back", () => {
+    const k = (extra: Record<string, unknown>) => obj({ k: str(extra) });
+    expect(j(k({}), k({ not: { enum: ["root"] } }))).toEqual([
+      "breaking request-property-not-added k",
+      "info response-property-not-added k",
+    ]);
+    expect(j(k({ not: { enum: ["root"] } }), k({}))).toEqual([
+      "info request-property-not-removed k",
+      "warning response-property-not-removed k",
+    ]);
+    // More values excluded: a request narrows.
+    expect(j(k({ not: { enum: ["root"] } }), k({ not: { enum: ["root", "admin"] } }))).toEqual([
+      "breaking request-property-not-schema-widened k/not",
+      "info response-property-not-schema-widened k/not",
+    ]);
+    // Fewer values excluded: a response widens.
+    expect(j(k({ not: { type: "string", minLength: 1 } }), k({ not: { type: "string", minLength: 3 } }))).toEqual([
+      "info request-property-not-schema-narrowed k/not",
+      "warning response-property-not-schema-narrowed k/not",
+    ]);
+    expect(j(k({ not: { not: { minLength: 1 } } }), k({ not: { not: { minLength: 3 } } }))).toEqual([
+      "breaking request-property-min-length-increased k/not/not",
+      "info response-property-min-length-increased k/not/not",
+    ]);
+  });
+
+  test("a parameter's 2020-12 keywords are request rules too", () => {
+    const param = (schema: unknown) =>
+      doc({ "/p": { get: { operationId: "p", parameters: [{ name: "q", in: "query", schema }], responses: ok() } } }, { openapi: "3.1.0" });
+    expect(
+      lines(diffDocs(param({ type: "array", items: str() }), param({ type: "array", items: str(), contains: str({ const: "x" }) }))),
+    ).toEqual(["breaking request-parameter-contains-added GET /p | parameter query q"]);
+  });
+});
