@@ -163,7 +163,7 @@ export function compareViews(a: SchemaView, b: SchemaView, covers?: Covers): Loc
   compare2020(a, b, add, children);
 
   if (aUnion && bUnion) {
-    let added = 0;
+    let added: unknown[] = [];
     if (a.oneOf && b.oneOf) added = compareBranches("one-of", a.oneOf, b.oneOf, changes, children);
     if (a.anyOf && b.anyOf) compareBranches("any-of", a.anyOf, b.anyOf, changes, children);
     if (a.oneOf && !b.oneOf && b.anyOf) compareBranches("any-of", a.oneOf, b.anyOf, changes, children);
@@ -172,8 +172,10 @@ export function compareViews(a: SchemaView, b: SchemaView, covers?: Covers): Loc
     // is now rejected. Approximated (see Covers): an old branch some of whose values match two new
     // branches is found only when each of the two accepts the whole old branch, and branches
     // widened in place (no branch added) are not checked against each other.
-    if (covers && b.oneOf && b.oneOf.length >= 2 && (added > 0 || !a.oneOf)) {
+    if (covers && b.oneOf && b.oneOf.length >= 2 && (added.length > 0 || !a.oneOf)) {
       for (const [label, branch] of branchLabels(aUnion)) {
+        // In a oneOf that was one already, only an added branch can newly take an old value twice.
+        if (a.oneOf && countCovering(branch, added, covers) === 0) continue;
         if (countCovering(branch, b.oneOf, covers) >= 2) add("one-of-branches-overlap", { to: label });
       }
     }
@@ -266,7 +268,7 @@ function compare2020(
 
 /**
  * Branches pair by `$ref` target first (the same named schema), then inline branches by their
- * order among the inline ones; what is left over was added or removed.
+ * order among the inline ones; what is left over was added or removed. Returns the added branches.
  */
 function compareBranches(
   keyword: "one-of" | "any-of",
@@ -274,7 +276,7 @@ function compareBranches(
   newBranches: readonly unknown[],
   changes: SchemaChange[],
   children: ChildEdge[],
-): number {
+): unknown[] {
   const oldLabels = branchLabels(oldBranches);
   const newLabels = branchLabels(newBranches);
   const name = keyword === "one-of" ? "oneOf" : "anyOf";
@@ -302,7 +304,7 @@ function compareBranches(
   }
   for (const [label] of stillOld) changes.push({ kind: `${keyword}-removed`, path: [], to: label });
   for (const [label] of unmatchedNew) changes.push({ kind: `${keyword}-added`, path: [], to: label });
-  return unmatchedNew.size;
+  return [...unmatchedNew.values()];
 }
 
 /** `Dog` for a `$ref` to …/Dog, `#2` for the third (inline) branch. */

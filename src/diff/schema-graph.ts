@@ -46,6 +46,7 @@ export class SchemaComparer {
   private readonly newViews: SchemaViews;
   private readonly pairs = new Map<object, Map<object, PairNode>>();
   private readonly unchanged: UnchangedRefs;
+  private readonly covered = new Map<object, Map<object, boolean>>();
   private counter = 0;
 
   constructor(
@@ -86,6 +87,17 @@ export class SchemaComparer {
       }
     }
     return out;
+  }
+
+  /** covers() with no assumptions, remembered (one oneOf can ask the same question for many operations). */
+  private coversOnce(oldRaw: unknown, newRaw: unknown): boolean {
+    const a = resolveSchema(this.oldDocument, oldRaw);
+    const b = resolveSchema(this.newDocument, newRaw);
+    let row = this.covered.get(a);
+    if (!row) this.covered.set(a, (row = new Map()));
+    let answer = row.get(b);
+    if (answer === undefined) row.set(b, (answer = this.covers(oldRaw, newRaw)));
+    return answer;
   }
 
   /**
@@ -129,7 +141,9 @@ export class SchemaComparer {
 
   private expand(node: PairNode): void {
     if (node.children) return;
-    const { changes, children } = compareViews(this.oldViews.ofNode(node.old), this.newViews.ofNode(node.new), (o, n) => this.covers(o, n));
+    const { changes, children } = compareViews(this.oldViews.ofNode(node.old), this.newViews.ofNode(node.new), (o, n) =>
+      this.coversOnce(o, n),
+    );
     node.changes = changes;
     node.children = [];
     for (const child of children) {

@@ -156,6 +156,8 @@ describe("item 6: oneOf judged by whether old values still match exactly one bra
     const result = judged(refs("A", "B"), refs("A", "B", "C"), extra);
     expect(result).toContain("breaking request-body-one-of-branches-overlap");
     expect(result).toContain("info request-body-one-of-added");
+    // The reverse (the overlapping branch removed) is only a branch removed.
+    expect(judged(refs("A", "B", "C"), refs("A", "B"), extra).filter((l) => l.includes("overlap"))).toEqual([]);
     // A disjoint branch added is still only a branch added.
     const D = obj({ d: { type: "boolean" } }, ["d"]);
     expect(judged(refs("A", "B"), refs("A", "B", "D"), { ...extra, D: { ...D, additionalProperties: false } })).not.toContain(
