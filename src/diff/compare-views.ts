@@ -4,7 +4,7 @@
  * branches) is returned as child edges that schema-graph.ts follows, so each pair of schemas is
  * compared once however many operations reach it.
  */
-import { BOUNDS, type BoundKeyword, type Polarity, type SchemaChange, type SchemaChangeKind } from "./schema-change.js";
+import { BOUNDS, type BoundKeyword, type Polarity, type PropertyAccess, type SchemaChange, type SchemaChangeKind } from "./schema-change.js";
 import { refName, type SchemaView } from "./schema-view.js";
 
 export interface ChildEdge {
@@ -14,6 +14,13 @@ export interface ChildEdge {
   readonly new: unknown;
   /** `negated` under `not`, `either` under `if`; absent when the child bears on values as it is. */
   readonly polarity?: Polarity;
+  /**
+   * A property that is readOnly (writeOnly) on either side: nothing below it bears on requests
+   * (responses), since old clients did not send it or new ones will not (it did not arrive, or
+   * will not).
+   */
+  readonly readOnly?: true;
+  readonly writeOnly?: true;
 }
 
 export interface LocalComparison {
@@ -33,7 +40,12 @@ export interface LocalComparison {
  */
 export type Covers = (oldSchema: unknown, newSchema: unknown) => boolean;
 
-export function compareViews(a: SchemaView, b: SchemaView, covers?: Covers): LocalComparison {
+/** Whether a property schema (raw, in the old or the new document) is readOnly / writeOnly. */
+export type AccessOf = (side: "old" | "new", schema: unknown) => PropertyAccess;
+
+const NO_ACCESS: PropertyAccess = { readOnly: false, writeOnly: false };
+
+export function compareViews(a: SchemaView, b: SchemaView, covers?: Covers, accessOf?: AccessOf): LocalComparison {
   const changes: SchemaChange[] = [];
   const children: ChildEdge[] = [];
   const add = (kind: SchemaChangeKind, extra: Partial<SchemaChange> = {}) => changes.push({ kind, path: [], ...extra });
@@ -131,19 +143,35 @@ export function compareViews(a: SchemaView, b: SchemaView, covers?: Covers): Loc
     children.push({ segment: "additionalProperties", old: a.additionalProperties, new: b.additionalProperties });
   }
 
+  // readOnly properties are not sent and writeOnly ones do not arrive (OAS 3.0 §4.7.25.28), so a
+  // change to one is marked for schema-rules.ts to leave out of that direction; `required` on
+  // them "takes effect on the response only" (or the request only).
+  const access = (side: "old" | "new", schema: unknown) => accessOf?.(side, schema) ?? NO_ACCESS;
+  const marks = (readOnly: boolean, writeOnly: boolean) => ({ ...(readOnly ? { readOnly: true as const } : {}), ...(writeOnly ? { writeOnly: true as const } : {}) });
   for (const [name, oldSchema] of a.properties) {
     const newSchema = b.properties.get(name);
+    const was = access("old", oldSchema);
     if (newSchema === undefined) {
-      changes.push({ kind: "property-removed", path: [name], required: a.required.has(name) });
+      changes.push({ kind: "property-removed", path: [name], required: a.required.has(name), ...marks(was.readOnly, was.writeOnly) });
       continue;
     }
-    const was = a.required.has(name);
-    const is = b.required.has(name);
-    if (was !== is) changes.push({ kind: is ? "became-required" : "became-optional", path: [name] });
-    children.push({ segment: name, old: oldSchema, new: newSchema });
+    const is = access("new", newSchema);
+    const wasRequired = a.required.has(name);
+    const isRequired = b.required.has(name);
+    // Becoming required matters where the property now takes part; becoming optional, where it did.
+    if (wasRequired !== isRequired) {
+      changes.push(
+        isRequired
+          ? { kind: "became-required", path: [name], ...marks(is.readOnly, is.writeOnly) }
+          : { kind: "became-optional", path: [name], ...marks(was.readOnly || is.readOnly, was.writeOnly || is.writeOnly) },
+      );
+    }
+    children.push({ segment: name, old: oldSchema, new: newSchema, ...marks(was.readOnly || is.readOnly, was.writeOnly || is.writeOnly) });
   }
-  for (const name of b.properties.keys()) {
-    if (!a.properties.has(name)) changes.push({ kind: "property-added", path: [name], required: b.required.has(name) });
+  for (const [name, newSchema] of b.properties) {
+    if (a.properties.has(name)) continue;
+    const is = access("new", newSchema);
+    changes.push({ kind: "property-added", path: [name], required: b.required.has(name), ...marks(is.readOnly, is.writeOnly) });
   }
   // `required` names with no property schema on either side (`then: {required: [x]}`).
   for (const name of b.required) {

@@ -37,7 +37,7 @@ export function emitSchemaChanges(
   oldSchema: unknown,
   newSchema: unknown,
 ): void {
-  for (const change of ctx.comparer.compare(oldSchema, newSchema)) {
+  for (const change of ctx.comparer.compare(oldSchema, newSchema, place.area === "response" ? "response" : "request")) {
     const rule = schemaRule(place.area, change);
     if (!rule) continue;
     const property = change.path.join("/");

@@ -138,4 +138,17 @@ export interface SchemaChange {
   readonly required?: boolean;
   /** Set when the change sits under `not` or `if` (see Polarity). */
   readonly polarity?: Polarity;
+  /**
+   * The change concerns only a readOnly property (or sits below one): such a property is not
+   * sent (OAS 3.0 §4.7.25.28), so no request rule applies. Set by schema-graph.ts.
+   */
+  readonly readOnly?: true;
+  /** The same for a writeOnly property: it never arrives, so no response rule applies. */
+  readonly writeOnly?: true;
+}
+
+/** Whether a property schema is readOnly / writeOnly (on itself, or one `$ref` away). */
+export interface PropertyAccess {
+  readonly readOnly: boolean;
+  readonly writeOnly: boolean;
 }

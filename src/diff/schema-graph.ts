@@ -13,8 +13,8 @@
  * reached inside and outside a `not` is judged in both ways (schema-rules.ts).
  */
 import type { OpenApiDocument } from "../load/loaded-description.js";
-import { compareViews } from "./compare-views.js";
-import { composePolarity, type Polarity, type SchemaChange } from "./schema-change.js";
+import { compareViews, type AccessOf } from "./compare-views.js";
+import { composePolarity, type Polarity, type PropertyAccess, type SchemaChange } from "./schema-change.js";
 import { narrowsRequest } from "./schema-rules.js";
 import { resolveSchema, SchemaViews } from "./schema-view.js";
 import { UnchangedRefs } from "./unchanged-refs.js";
@@ -23,7 +23,7 @@ interface PairNode {
   readonly old: object;
   readonly new: object;
   changes?: SchemaChange[];
-  children?: { readonly segment: string; readonly pair: PairNode; readonly polarity?: Polarity }[];
+  children?: { readonly segment: string; readonly pair: PairNode; readonly polarity?: Polarity; readonly access?: Access }[];
   /** Whether this pair or anything below it changed; set once its component is finished. */
   dirty?: boolean;
   // Tarjan bookkeeping.
@@ -31,6 +31,11 @@ interface PairNode {
   low?: number;
   onStack?: boolean;
 }
+
+/** Bits: 1 below a readOnly property (no request rule applies), 2 below a writeOnly one (no response rule). */
+type Access = number;
+const READ_ONLY = 1;
+const WRITE_ONLY = 2;
 
 /** How many schema pairs one covers() question may compare before it answers "not certain". */
 const COVER_BUDGET = 64;
@@ -41,6 +46,18 @@ interface CoverSearch {
   readonly assumed: Map<object, Set<object>>;
 }
 
+/** Changes of a property's own flag, by the access bit they concern. */
+const ACCESS_CHANGES: Partial<Record<SchemaChange["kind"], Access>> = {
+  "became-read-only": READ_ONLY,
+  "became-not-read-only": READ_ONLY,
+  "became-write-only": WRITE_ONLY,
+  "became-not-write-only": WRITE_ONLY,
+};
+
+function accessBits(change: SchemaChange): Access {
+  return (change.readOnly ? READ_ONLY : 0) | (change.writeOnly ? WRITE_ONLY : 0);
+}
+
 export class SchemaComparer {
   private readonly oldViews: SchemaViews;
   private readonly newViews: SchemaViews;
@@ -48,6 +65,7 @@ export class SchemaComparer {
   private readonly unchanged: UnchangedRefs;
   private readonly covered = new Map<object, Map<object, boolean>>();
   private counter = 0;
+  private readonly accessOf: AccessOf;
 
   constructor(
     readonly oldDocument: OpenApiDocument,
@@ -56,29 +74,54 @@ export class SchemaComparer {
     this.oldViews = new SchemaViews(oldDocument);
     this.newViews = new SchemaViews(newDocument);
     this.unchanged = new UnchangedRefs(oldDocument, newDocument);
+    this.accessOf = (side, schema) => {
+      const [document, views] = side === "old" ? [oldDocument, this.oldViews] : [newDocument, this.newViews];
+      const view = views.ofNode(resolveSchema(document, schema));
+      // OpenAPI 3.1 allows the flag beside a $ref.
+      const raw = typeof schema === "object" && schema !== null ? (schema as PropertyAccess) : undefined;
+      return { readOnly: view.readOnly || raw?.readOnly === true, writeOnly: view.writeOnly || raw?.writeOnly === true };
+    };
   }
 
-  /** Every change between two (possibly `$ref`) schemas, with paths from these roots. */
-  compare(oldSchema: unknown, newSchema: unknown): SchemaChange[] {
+  /**
+   * Every change between two (possibly `$ref`) schemas, with paths from these roots, as seen from
+   * one side: in a request, readOnly properties are not sent, so nothing about them or below
+   * them is a change (OAS 3.0 §4.7.25.28), and in a response the same holds for writeOnly ones.
+   * Only a property's own flag changing (became-read-only) is still reported.
+   */
+  compare(oldSchema: unknown, newSchema: unknown, side: "request" | "response" = "request"): SchemaChange[] {
     const root = this.pair(oldSchema, newSchema);
     if (!root) return [];
     this.settle(root);
     if (!root.dirty) return [];
+    const hidden: Access = side === "request" ? READ_ONLY : WRITE_ONLY;
     const out: SchemaChange[] = [];
+    const report = (change: SchemaChange, path: readonly string[], polarity: Polarity | undefined) => {
+      if (path.length === 0 && polarity === undefined && accessBits(change) === 0) out.push(change);
+      else {
+        const { readOnly: _readOnly, writeOnly: _writeOnly, ...plain } = change;
+        out.push({ ...plain, path: [...path, ...change.path], ...(polarity ? { polarity } : {}) });
+      }
+    };
     // Per pair, the polarities it was reached with (a pair can sit both inside and outside a `not`).
     const seen = new Map<PairNode, Set<Polarity | undefined>>([[root, new Set([undefined])]]);
     // Breadth first: every change is reported at the shortest path that reaches it.
     const queue: { node: PairNode; path: readonly string[]; polarity?: Polarity }[] = [{ node: root, path: [] }];
     for (let i = 0; i < queue.length; i++) {
       const { node, path, polarity } = queue[i]!;
-      for (const change of node.changes!) {
-        if (path.length === 0 && polarity === undefined) out.push(change);
-        else out.push({ ...change, path: [...path, ...change.path], ...(polarity ? { polarity } : {}) });
-      }
+      for (const change of node.changes!) if ((accessBits(change) & hidden) === 0) report(change, path, polarity);
       for (const child of node.children!) {
         const { pair } = child;
         if (!pair.dirty) continue;
         const childPolarity = composePolarity(polarity, child.polarity);
+        if (((child.access ?? 0) & hidden) !== 0) {
+          // A property hidden on this side: only its flag changing (it became, or stopped being,
+          // readOnly) is a change here.
+          for (const change of pair.changes!) {
+            if (ACCESS_CHANGES[change.kind] === hidden && change.path.length === 0) report(change, [...path, child.segment], childPolarity);
+          }
+          continue;
+        }
         let reached = seen.get(pair);
         if (!reached) seen.set(pair, (reached = new Set()));
         if (reached.has(childPolarity)) continue;
@@ -119,10 +162,11 @@ export class SchemaComparer {
     if (state.budget-- <= 0) return false;
     if (!row) state.assumed.set(a, (row = new Set()));
     row.add(b);
-    const local = compareViews(this.oldViews.ofNode(a), this.newViews.ofNode(b), (o, n) => this.covers(o, n, state));
+    const local = compareViews(this.oldViews.ofNode(a), this.newViews.ofNode(b), (o, n) => this.covers(o, n, state), this.accessOf);
     if (local.covering === 0 || local.changes.some(narrowsRequest)) return false;
+    // Below a readOnly property nothing is sent: nothing there can reject a request.
     return local.children.every((edge) =>
-      edge.polarity === undefined ? this.covers(edge.old, edge.new, state) : this.unchanged.same(edge.old, edge.new),
+      edge.readOnly ? true : edge.polarity === undefined ? this.covers(edge.old, edge.new, state) : this.unchanged.same(edge.old, edge.new),
     );
   }
 
@@ -141,14 +185,19 @@ export class SchemaComparer {
 
   private expand(node: PairNode): void {
     if (node.children) return;
-    const { changes, children } = compareViews(this.oldViews.ofNode(node.old), this.newViews.ofNode(node.new), (o, n) =>
-      this.coversOnce(o, n),
+    const { changes, children } = compareViews(
+      this.oldViews.ofNode(node.old),
+      this.newViews.ofNode(node.new),
+      (o, n) => this.coversOnce(o, n),
+      this.accessOf,
     );
     node.changes = changes;
     node.children = [];
     for (const child of children) {
       const pair = this.pair(child.old, child.new);
-      if (pair) node.children.push({ segment: child.segment, pair, ...(child.polarity ? { polarity: child.polarity } : {}) });
+      if (!pair) continue;
+      const access = (child.readOnly ? READ_ONLY : 0) | (child.writeOnly ? WRITE_ONLY : 0);
+      node.children.push({ segment: child.segment, pair, ...(child.polarity ? { polarity: child.polarity } : {}), ...(access ? { access } : {}) });
     }
   }
 

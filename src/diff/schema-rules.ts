@@ -55,13 +55,17 @@ const LEVELS: Partial<Record<SchemaChangeKind, Pair>> = {
   // oasdiff request-property-became-not-nullable ERR / response-property-became-nullable ERR.
   "became-nullable": ["info", "breaking"],
   "became-not-nullable": ["breaking", "info"],
-  // readOnly in a request: the server ignores or rejects what old clients still send.
-  "became-read-only": ["warning", "info"],
+  // readOnly in a request: the property leaves the generated input type (it is not sent, OAS 3.0
+  // §4.7.25.28), so object literals that still pass it stop compiling, as for a property removed;
+  // the server ignores or rejects what old clients still send.
+  "became-read-only": ["breaking", "info"],
+  // The property joins the input type, optional or required: became-required says which.
   "became-not-read-only": ["info", "info"],
-  // writeOnly in a response: the field stops arriving, like an optional property removed.
+  // writeOnly in a response: the field stops arriving and leaves the generated output type, like
+  // an optional property removed.
   "became-write-only": ["info", "warning"],
   // Deliberately info (oasdiff response-required-property-became-not-write-only is WARN): the
-  // generated output types keep writeOnly properties, so the value now arriving was already typed.
+  // property joins the generated output type, like a property added to a response.
   "became-not-write-only": ["info", "info"],
   // A changed default changes behaviour for every caller that omits the field. oasdiff rates it ERR
   // for parameters and INFO for body properties; a generated client omits both the same way.
@@ -196,7 +200,8 @@ function levelsOf(change: SchemaChange): Pair {
  * what covers() in schema-graph.ts asks of every change between two schemas.
  */
 export function narrowsRequest(change: SchemaChange): boolean {
-  return !ANNOTATIONS.has(change.kind) && levelsOf(change)[0] !== "info";
+  // A readOnly property is not sent: nothing about it can reject a request.
+  return change.readOnly !== true && !ANNOTATIONS.has(change.kind) && levelsOf(change)[0] !== "info";
 }
 
 function prefix(area: SchemaArea, nested: boolean): string {

@@ -184,7 +184,7 @@ describe("direction-aware schema rules", () => {
 
   test("readOnly / writeOnly", () => {
     expect(judged(obj({ a: { type: "string" } }), obj({ a: { type: "string", readOnly: true } }), "became-read-only")).toEqual([
-      ["warning request-property-became-read-only"],
+      ["breaking request-property-became-read-only"],
       ["info response-property-became-read-only"],
     ]);
     expect(judged(obj({ a: { type: "string" } }), obj({ a: { type: "string", writeOnly: true } }), "became-write-only")).toEqual([
