@@ -22,17 +22,19 @@ import type { Command } from "commander";
 import { registerTypeScriptHooks } from "../config/typescript-hooks.js";
 import { BadInputError } from "../load/bad-input-error.js";
 import type { AnyTool } from "../server/index.js";
+import { addAuthFlags, authFromFlags, describeAuth, type AuthFlags } from "./auth-flags.js";
 import type { CliIo } from "./cli-io.js";
 import { addServerFlags, guardServerProcess, serverSettings, type ServerFlags } from "./server-flags.js";
 
-interface ServeFlags extends ServerFlags {
+export interface ServeFlags extends ServerFlags, AuthFlags {
   port: string;
   host: string;
   namespace?: string;
   version?: string;
 }
 
-export function addServeCommand(program: Command, io: CliIo): void {
+/** `stop`: for tests, ends the server instead of SIGINT/SIGTERM (see runServe). */
+export function addServeCommand(program: Command, io: CliIo, stop?: Promise<unknown>): void {
   const command = program
     .command("serve")
     .description("serve the tools a module exports (made with defineTool from toolgen/server), with a generated description, until SIGINT/SIGTERM")
@@ -41,37 +43,54 @@ export function addServeCommand(program: Command, io: CliIo): void {
     .option("--host <h>", "interface to listen on (0.0.0.0 to serve other machines)", "127.0.0.1")
     .option("--namespace <name>", "first segment of every tool path and name (default: the module's `namespace` export)")
     .option("--version <v>", "second segment and ?version= (default: the module's `version` export)");
-  addServerFlags(command)
-    .action(async (modulePath: string, flags: ServeFlags) => {
-      const port = Number(flags.port);
-      if (!/^\d+$/.test(flags.port) || port > 65535) throw new BadInputError(`--port "${flags.port}" is not a port number (0-65535)`);
-      const loaded = await importToolsModule(resolve(modulePath), modulePath);
-      const tools = toolsOf(loaded, modulePath);
-      const namespace = flags.namespace ?? stringExport(loaded, "namespace");
-      const version = flags.version ?? stringExport(loaded, "version");
-      if (!namespace || !version) {
-        throw new BadInputError("needs a namespace and a version: export them (`export const namespace = ...`, `export const version = ...`) or pass --namespace and --version", modulePath);
-      }
-      const { serveTools } = await import("../server/index.js");
-      let server: Awaited<ReturnType<typeof serveTools>>;
-      try {
-        server = await serveTools(tools, { namespace, version, port, host: flags.host, ...serverSettings(flags), logger: (message, error) => io.stderr(formatLog(message, error)) });
-      } catch (error) {
-        // A definition the server refuses, or a port it cannot have: the user's input, one line.
-        const code = (error as NodeJS.ErrnoException).code;
-        if (error instanceof TypeError || code === "EADDRINUSE" || code === "EACCES" || code === "EADDRNOTAVAIL" || code === "ENOTFOUND") {
-          throw new BadInputError((error as Error).message.replace(/^serveTools: /, ""), modulePath);
-        }
-        throw error;
-      }
-      io.stdout(`Serving ${tools.length} tool${tools.length === 1 ? "" : "s"} of "${namespace}" ${version} on ${server.url}`);
-      for (const tool of tools) io.stdout(`  POST ${server.url}/${encodeURIComponent(namespace)}/${encodeURIComponent(version)}/${tool.name}?version=${encodeURIComponent(version)}`);
-      io.stdout(`Description: ${server.url}/.well-known/openapi.yaml`);
-      io.stdout("Press Ctrl+C to stop.");
-      const unguard = guardServerProcess(io);
-      await untilSignal(server, io);
-      unguard();
+  addAuthFlags(addServerFlags(command)).action((modulePath: string, flags: ServeFlags) => runServe(modulePath, flags, io, stop));
+}
+
+/**
+ * The command's work, apart from commander: serves until `stop` settles (tests pass their own
+ * instead of sending signals to the test runner), by default until SIGINT/SIGTERM.
+ */
+export async function runServe(modulePath: string, flags: ServeFlags, io: CliIo, stop?: Promise<unknown>): Promise<void> {
+  // Before the module is imported: a bad flag or a missing variable is found without side effects.
+  const auth = authFromFlags(flags);
+  const port = Number(flags.port);
+  if (!/^\d+$/.test(flags.port) || port > 65535) throw new BadInputError(`--port "${flags.port}" is not a port number (0-65535)`);
+  const loaded = await importToolsModule(resolve(modulePath), modulePath);
+  const tools = toolsOf(loaded, modulePath);
+  const namespace = flags.namespace ?? stringExport(loaded, "namespace");
+  const version = flags.version ?? stringExport(loaded, "version");
+  if (!namespace || !version) {
+    throw new BadInputError("needs a namespace and a version: export them (`export const namespace = ...`, `export const version = ...`) or pass --namespace and --version", modulePath);
+  }
+  const { serveTools } = await import("../server/index.js");
+  let server: Awaited<ReturnType<typeof serveTools>>;
+  try {
+    server = await serveTools(tools, {
+      namespace,
+      version,
+      port,
+      host: flags.host,
+      ...serverSettings(flags),
+      ...(auth !== undefined ? { auth } : {}),
+      logger: (message, error) => io.stderr(formatLog(message, error)),
     });
+  } catch (error) {
+    // A definition the server refuses, or a port it cannot have: the user's input, one line.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (error instanceof TypeError || code === "EADDRINUSE" || code === "EACCES" || code === "EADDRNOTAVAIL" || code === "ENOTFOUND") {
+      throw new BadInputError((error as Error).message.replace(/^serveTools: /, ""), modulePath);
+    }
+    throw error;
+  }
+  io.stdout(`Serving ${tools.length} tool${tools.length === 1 ? "" : "s"} of "${namespace}" ${version} on ${server.url}`);
+  for (const tool of tools) io.stdout(`  POST ${server.url}/${encodeURIComponent(namespace)}/${encodeURIComponent(version)}/${tool.name}?version=${encodeURIComponent(version)}`);
+  io.stdout(`Description: ${server.url}/.well-known/openapi.yaml`);
+  if (auth !== undefined) io.stdout(`${describeAuth(auth, flags)} (the description and examples.yaml stay public)`);
+  io.stdout("Press Ctrl+C to stop.");
+  const unguard = guardServerProcess(io);
+  if (stop === undefined) await untilSignal(server, io);
+  else await stop.then(() => server.close(), () => server.close());
+  unguard();
 }
 
 /** The first signal closes gracefully (requests in flight finish); a second one exits at once. */

@@ -12,7 +12,9 @@
  * - `servers` is the address the server listens on (the reference's own server left it out);
  * - one POST per tool, `operationId` = tool name, request and 200 bodies are `$ref`s into
  *   `components.schemas` (the reference reads only `$ref` bodies, and the first response listed);
- * - `security: []`: the tool manager has no authentication, and says so;
+ * - `security: []` when the server has no authentication, said explicitly; with `auth`, the scheme
+ *   in `components.securitySchemes` and a document-level `security` requiring it, plus a `401`
+ *   answer on every tool (the reference client ignores both: it reads only `components.schemas`);
  * - no `parameters` at all: `?version=` is appended by every client by protocol, and the
  *   reference's bogus `__tool__` query parameter is exactly what not to publish;
  * - 400 and 500 answers share one error schema, so clients know what a refusal looks like.
@@ -20,6 +22,7 @@
  * The text depends only on the tools, the options and the address: the same input gives the same
  * bytes, so generating a client from it is reproducible.
  */
+import { publishedScheme, type AuthDeclaration, type ToolServerAuth } from "./auth.js";
 import type { AnyTool, JsonSchema } from "./define-tool.js";
 import { ComponentNames } from "./component-names.js";
 import { toOpenApi30 } from "./openapi-schema.js";
@@ -33,6 +36,12 @@ export interface DescriptionOptions {
   readonly description?: string;
   /** The `servers` entry: the address the server listens on. */
   readonly serverUrl: string;
+  /**
+   * The authentication scheme, as `serveTools`' `auth` option declares it (the credentials are
+   * not needed and not read): published in `components.securitySchemes` and required by the
+   * document-level `security`. Absent: `security: []`, no authentication.
+   */
+  readonly auth?: AuthDeclaration | ToolServerAuth;
 }
 
 /** A tool without input is called with `{}`; its input schema says exactly that. */
@@ -43,6 +52,7 @@ export function toolPath(namespace: string, version: string, toolName: string): 
 }
 
 export function buildDescription(tools: readonly AnyTool[], options: DescriptionOptions): JsonSchema {
+  const security = options.auth === undefined ? undefined : publishedScheme(options.auth);
   const names = new ComponentNames();
   for (const tool of tools) {
     names.reserve(`${tool.name}Input`);
@@ -80,6 +90,7 @@ export function buildDescription(tools: readonly AnyTool[], options: Description
             description: `The body is not JSON, does not match ${tool.name}Input (the issues name each field), or ?version= is not ${options.version}.`,
             content: errorBody,
           },
+          ...(security ? { "401": { description: `No credential, or one that is not accepted: send what the security scheme ${security.name} says.`, content: errorBody } } : {}),
           "500": { description: `${tool.name} failed; the details are in the server's log, never in the answer.`, content: errorBody },
         },
       },
@@ -95,10 +106,12 @@ export function buildDescription(tools: readonly AnyTool[], options: Description
       description: options.description ?? defaultDescription(tools, options.version),
     },
     servers: [{ url: options.serverUrl }],
-    // No authentication, said explicitly (linters ask every operation to state it).
-    security: [],
+    // Every tool needs the one scheme; without one, no authentication, said explicitly (linters
+    // ask every operation to state it). The description and examples.yaml are public, and they
+    // are not operations here, so nothing needs `security: []` of its own.
+    security: security ? [{ [security.name]: [] }] : [],
     paths,
-    components: { schemas },
+    components: { schemas, ...(security ? { securitySchemes: { [security.name]: security.scheme } } : {}) },
   };
 }
 

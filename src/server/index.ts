@@ -13,6 +13,7 @@ export {
   type TypedJsonSchema,
 } from "./define-tool.js";
 export { serveTools, DEFAULT_MAX_BODY_BYTES, type ServeToolsOptions, type ToolServer } from "./serve-tools.js";
+export type { ApiKeyAuth, AuthDeclaration, BearerAuth, CredentialCheck, ToolServerAuth } from "./auth.js";
 export type { Logger } from "./tool-call.js";
 export type { ErrorBody } from "./http-answers.js";
 export type { ValidationIssue } from "./validator.js";

@@ -12,6 +12,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { createAuthGuard, type AuthGuard, type ToolServerAuth } from "./auth.js";
 import type { AnyTool } from "./define-tool.js";
 import { buildDescription } from "./description-document.js";
 import { examplesYaml } from "./examples-document.js";
@@ -50,6 +51,22 @@ export interface ServeToolsOptions {
   readonly allowedHosts?: readonly string[];
   /** Timeouts, connection cap and JSON depth; each defaults to `DEFAULT_SERVER_LIMITS`. */
   readonly limits?: Partial<ServerLimits>;
+  /**
+   * Require a credential on every tool call (default: none). One scheme: a bearer token
+   * (`Authorization: Bearer <token>`) or an API key in a header, query parameter or cookie. It
+   * is published in the description (`components.securitySchemes` and `security`), so a
+   * generated client knows what to send. A call without an accepted credential gets 401 with a
+   * `WWW-Authenticate` challenge; the description and `examples.yaml` stay public. Fixed
+   * credentials are compared in constant time; none is ever logged or echoed.
+   *
+   * @example
+   * ```ts
+   * auth: { scheme: "bearer", token: process.env.TOOLS_TOKEN! }
+   * auth: { scheme: "apiKey", in: "header", name: "X-Api-Key", key: ["old-key", "new-key"] }
+   * auth: { scheme: "apiKey", in: "query", name: "api_key", key: async (key) => await keys.has(key) }
+   * ```
+   */
+  readonly auth?: ToolServerAuth;
 }
 
 export interface ToolServer {
@@ -76,6 +93,12 @@ export async function serveTools(tools: readonly AnyTool[], options: ServeToolsO
   const host = options.host ?? "127.0.0.1";
   let checkHost: ReturnType<typeof createHostCheck> = () => ({ ok: false, status: 421, message: "not listening yet" });
   const log: Logger = options.logger ?? ((message, error) => (error === undefined ? console.error(message) : console.error(message, error)));
+  let guard: AuthGuard | undefined;
+  try {
+    guard = options.auth === undefined ? undefined : createAuthGuard(options.auth, namespace);
+  } catch (error) {
+    throw new TypeError(`serveTools: ${(error as Error).message}`);
+  }
   const routes = buildRoutes(tools, { namespace, version, validateOutput: options.validateOutput ?? process.env.NODE_ENV !== "production" });
   const settings = { version, versionQuery: `version=${encodeURIComponent(version)}`, maxBodyBytes, bodyTimeoutMs: limits.bodyTimeoutMs, maxJsonDepth: limits.maxJsonDepth, log };
   const examples = examplesYaml(tools);
@@ -99,6 +122,21 @@ export async function serveTools(tools: readonly AnyTool[], options: ServeToolsO
     const path = decodeSegments(target.path);
     const route = path === undefined ? undefined : routes.get(path);
     if (route) {
+      if (guard !== undefined) {
+        let verdict;
+        try {
+          verdict = await guard.check(req, target.query);
+        } catch (error) {
+          log(`tool server: the auth check failed on ${req.method} ${guard.redact(req.url)}`, error);
+          return sendError(res, 500, { error: "internal error", message: "the credential could not be checked; the details are in the server's log" });
+        }
+        if (!verdict.ok) {
+          // The body of a refused call is not read: close rather than drain an upload nobody wants.
+          if (req.headers["transfer-encoding"] !== undefined || (req.headers["content-length"] ?? "0") !== "0") res.setHeader("connection", "close");
+          res.setHeader("www-authenticate", verdict.challenge);
+          return sendError(res, 401, { error: verdict.given ? "invalid credentials" : "missing credentials", message: verdict.message });
+        }
+      }
       if (req.method === "POST") return callTool(route, req, res, target.query, settings);
       res.setHeader("allow", "POST");
       return sendError(res, 405, { error: "method not allowed", message: `${route.tool.name} is called with POST` });
@@ -132,7 +170,7 @@ export async function serveTools(tools: readonly AnyTool[], options: ServeToolsO
     req.on("error", () => {}); // a client that vanishes mid-request is not the server's failure
     if (closing) res.setHeader("connection", "close");
     dispatch(req, res).catch((error: unknown) => {
-      log(`tool server: unexpected failure on ${req.method} ${req.url}`, error);
+      log(`tool server: unexpected failure on ${req.method} ${guard?.redact(req.url) ?? req.url}`, error);
       if (!res.headersSent) sendError(res, 500, { error: "internal error", message: "the request failed; the details are in the server's log" });
       else res.destroy();
     });
@@ -151,7 +189,13 @@ export async function serveTools(tools: readonly AnyTool[], options: ServeToolsO
 
   // Built before listening, so a schema that cannot be published fails without a port held open;
   // only `servers` waits for the address.
-  const document = buildDescription(tools, { namespace, version, serverUrl: "", ...(options.description !== undefined ? { description: options.description } : {}) });
+  const document = buildDescription(tools, {
+    namespace,
+    version,
+    serverUrl: "",
+    ...(options.description !== undefined ? { description: options.description } : {}),
+    ...(options.auth !== undefined ? { auth: options.auth } : {}),
+  });
   applyServerLimits(server, limits);
   await listen(server, options.port ?? 0, host);
   const address = server.address() as AddressInfo;
