@@ -2,8 +2,9 @@
  * Security requirements of one matched operation (OpenAPI 3.0 §4.7.30): a list of alternatives,
  * each a set of schemes that must all be satisfied. The question for a deployed client is whether
  * the credentials it sends today still satisfy some requirement. oasdiff rates every security
- * change INFO (api-security-added etc.); here a change that can turn yesterday's calls into 401s
- * is a warning, since it fails at run time rather than at compile time.
+ * change INFO (api-security-added etc.); here a requirement that yesterday's credentials do not
+ * meet is breaking: every call made as before gets a 401/403, though nothing fails to compile
+ * (the generated `Credentials` type has had the scheme all along, optional).
  */
 import type { OpenApiDocument } from "../load/loaded-description.js";
 import { isObject } from "../model/local-ref.js";

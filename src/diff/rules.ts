@@ -112,7 +112,7 @@ const OPERATION_RULES: readonly RuleInfo[] = [
     summary: "response media type parameters changed, or one JSON type replaced by another: read the same way",
   },
   // Security. oasdiff rates all of these INFO; a client that sends no (or too few) credentials fails at run time.
-  { id: "api-security-added", level: "warning", summary: "a security requirement the old credentials do not meet" },
+  { id: "api-security-added", level: "breaking", summary: "a security requirement the old credentials do not meet" },
   { id: "api-security-alternative-added", level: "info", summary: "an alternative security requirement added (the old ones still work)" },
   { id: "api-security-removed", level: "info", summary: "security requirement removed (the credentials clients send still work)" },
   {

@@ -277,12 +277,12 @@ describe("security", () => {
     doc({ "/s": { post: { operationId: "s", responses: ok(), ...(security !== undefined ? { security } : {}) } } }, extra);
 
   test("security added where there was none fails at run time: warning", () => {
-    expect(lines(diffDocs(sec(undefined), sec([{ key: [] }])))).toEqual(["warning api-security-added POST /s | security"]);
+    expect(lines(diffDocs(sec(undefined), sec([{ key: [] }])))).toEqual(["breaking api-security-added POST /s | security"]);
   });
 
   test("document-level security counts for every operation", () => {
     expect(lines(diffDocs(sec(undefined), sec(undefined, { security: [{ key: [] }] })))).toEqual([
-      "warning api-security-added POST /s | security",
+      "breaking api-security-added POST /s | security",
     ]);
   });
 

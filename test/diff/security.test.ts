@@ -1,9 +1,8 @@
 /**
  * Issue 14.6: a required security scheme added to an operation, as `toolgen diff` reports it.
- * The level is the catalogue's (docs/diff-in-ci.md): `api-security-added` is a warning by
- * default, a deliberate choice explained in docs/diff-judged-differently.md
- * (`security-added-to-endpoint`: it fails at run time, not at compile time); a policy file makes
- * it breaking. Every message names the schemes involved, so a reader knows which credential to
+ * The level is the catalogue's (docs/diff-in-ci.md): `api-security-added` is breaking (every
+ * call made as before gets a 401/403; docs/diff-judged-differently.md
+ * `security-added-to-endpoint` says why oasdiff's INFO is not followed); a policy file can lower it. Every message names the schemes involved, so a reader knows which credential to
  * configure. The level-only cases live in operations.test.ts ("security").
  */
 import { describe, expect, test } from "vitest";
@@ -26,18 +25,18 @@ const findings = (a: OpenApiDocument, b: OpenApiDocument, levels?: Record<string
   diffDocs(a, b, levels ? { config: { levels } } : {}).changes.map((c) => ({ id: c.id, level: c.level, message: c.message }));
 
 describe("a required scheme added to an operation that had none", () => {
-  test("operation-level: api-security-added, a warning by default, and the message names the scheme", () => {
+  test("operation-level: api-security-added, breaking, and the message names the scheme", () => {
     expect(findings(op(undefined), op([{ bearerAuth: [] }]))).toEqual([
       {
         id: "api-security-added",
-        level: "warning",
+        level: "breaking",
         message: "added the security requirement `bearerAuth`: clients that send only what worked before get 401/403 at run time; configure the new credentials",
       },
     ]);
   });
 
   test("from `security: []` (no authentication, said explicitly) and from document-level security", () => {
-    expect(findings(op([]), op([{ apiKeyAuth: [] }]))).toEqual([expect.objectContaining({ id: "api-security-added", level: "warning", message: expect.stringContaining("`apiKeyAuth`") })]);
+    expect(findings(op([]), op([{ apiKeyAuth: [] }]))).toEqual([expect.objectContaining({ id: "api-security-added", level: "breaking", message: expect.stringContaining("`apiKeyAuth`") })]);
     expect(findings(op(undefined), op(undefined, { security: [{ bearerAuth: [] }] }))).toEqual([
       expect.objectContaining({ id: "api-security-added", message: expect.stringContaining("`bearerAuth`") }),
     ]);
@@ -51,25 +50,25 @@ describe("a required scheme added to an operation that had none", () => {
     expect(finding!.message).toContain("`apiKeyAuth`");
   });
 
-  test("breaking once a policy says so (the toolgen-diff.json of docs/diff-in-ci.md)", () => {
-    const [finding] = findings(op(undefined), op([{ bearerAuth: [] }]), { "api-security-added": "breaking" });
-    expect(finding).toMatchObject({ id: "api-security-added", level: "breaking" });
-    const result = diffDocs(op(undefined), op([{ bearerAuth: [] }]), { config: { levels: { "api-security-added": "breaking" } } });
-    expect(lines(result)).toEqual(["breaking api-security-added POST /s | security"]);
+  test("a policy can lower it (the toolgen-diff.json of docs/diff-in-ci.md)", () => {
+    const [finding] = findings(op(undefined), op([{ bearerAuth: [] }]), { "api-security-added": "warning" });
+    expect(finding).toMatchObject({ id: "api-security-added", level: "warning" });
+    const result = diffDocs(op(undefined), op([{ bearerAuth: [] }]), { config: { levels: { "api-security-added": "warning" } } });
+    expect(lines(result)).toEqual(["warning api-security-added POST /s | security"]);
   });
 });
 
 describe("a required scheme added where another was required", () => {
   test("a second scheme required on top of the first: api-security-added naming both (the old requirement, as a whole, is removed: info)", () => {
     const [finding, ...rest] = findings(op([{ apiKeyAuth: [] }]), op([{ apiKeyAuth: [], bearerAuth: [] }]));
-    expect(finding).toMatchObject({ id: "api-security-added", level: "warning" });
+    expect(finding).toMatchObject({ id: "api-security-added", level: "breaking" });
     expect(finding!.message).toContain("the security requirement `apiKeyAuth` + `bearerAuth`:");
     expect(rest).toEqual([{ id: "api-security-removed", level: "info", message: "removed the security requirement `apiKeyAuth`" }]);
   });
 
   test("one scheme replaced by another: the new one added, named", () => {
     expect(findings(op([{ apiKeyAuth: [] }]), op([{ bearerAuth: [] }]))).toEqual([
-      expect.objectContaining({ id: "api-security-added", level: "warning", message: expect.stringContaining("`bearerAuth`") }),
+      expect.objectContaining({ id: "api-security-added", level: "breaking", message: expect.stringContaining("`bearerAuth`") }),
       expect.objectContaining({ id: "api-security-removed", level: "info", message: "removed the security requirement `apiKeyAuth`" }),
     ]);
   });
@@ -89,10 +88,10 @@ test("a tool manager that starts requiring a bearer token: every tool gets api-s
   const changes = diffDocs(described(), described({ scheme: "bearer" })).changes;
   const security = changes.filter((c) => c.location.section === "security");
   expect(security.map((c) => `${c.level} ${c.id} ${c.operation?.path}`)).toEqual([
-    "warning api-security-added /WordBook/v1/AddWord",
-    "warning api-security-added /WordBook/v1/GetWords",
+    "breaking api-security-added /WordBook/v1/AddWord",
+    "breaking api-security-added /WordBook/v1/GetWords",
   ]);
   for (const c of security) expect(c.message).toContain("`bearerAuth`");
   // The 401 answer the secured description adds to each tool is reported on its own, never as breaking.
-  expect(changes.filter((c) => c.level === "breaking")).toEqual([]);
+  expect(changes.filter((c) => c.level === "breaking" && c.location.section !== "security")).toEqual([]);
 });
