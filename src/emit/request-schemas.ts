@@ -1,25 +1,36 @@
 /**
- * Request-side forms of component schemas, for schema.ts.
+ * Request-side forms of component schemas, for schema.ts. A value of one schema can look
+ * different on its way to the server than on its way back, for three reasons:
  *
- * schema.ts is typed with openapi-typescript's `defaultNonNullable`: a property with a `default`
- * is required, because an answer from the server always carries it. A request is the other way
- * round: the caller may leave such a property out and the server fills it in, so it is optional
- * unless the schema lists it in `required`. openapi-typescript already types inline request
- * bodies and parameters that way (it skips `defaultNonNullable` under a `requestBody` or
- * `parameters` path), but a `$ref` to `components.schemas` gets the one shared type, the
- * answer's.
+ * - Defaults. schema.ts is typed with openapi-typescript's `defaultNonNullable`: a property with
+ *   a `default` is required, because an answer from the server always carries it. A request is
+ *   the other way round: the caller may leave such a property out and the server fills it in, so
+ *   it is optional unless the schema lists it in `required`. (openapi-typescript already types
+ *   inline request bodies and parameters that way, skipping the option under a `requestBody` or
+ *   `parameters` path, but a `$ref` to `components.schemas` gets the one shared type.)
+ * - readOnly properties are sent in answers only, and their `required` holds there only
+ *   (OpenAPI 3.0.3 §4.7.24 Schema Object, `readOnly`): a request leaves them out, so a caller
+ *   never has to invent the id the server assigns.
+ * - writeOnly properties are sent in requests only (`writeOnly`, the same section): answers
+ *   leave them out (one-way-properties.ts, `answerSide`), so the request needs its own form to
+ *   keep them.
  *
- * So a component schema that a request reaches, and whose type the option changes (it, or a
- * schema it refers to, has a property with a `default` that `required` does not list), is typed
- * a second time without the option, as `requestComponents["schemas"][name]`, and the `$ref`s of
- * the request side (parameters and request bodies of paths, path items and `components`, and the
- * request forms themselves) point there. `components["schemas"]` keeps the answer's form. A
- * description without such a schema (the GitHub one has 4 of 969) costs one walk over its
- * request side and gets its document back unchanged.
+ * So a component schema that a request reaches, and that has such a property (a defaulted one
+ * that `required` does not list, a readOnly or a writeOnly one) or refers to a schema that does,
+ * is typed a second time, as `requestComponents["schemas"][name]`: without `defaultNonNullable`,
+ * without its readOnly properties, with its writeOnly ones. The `$ref`s of the request side
+ * (parameters and request bodies of paths, path items and `components`, and the request forms
+ * themselves) point there, and the inline schemas of the request side lose their readOnly
+ * properties too. `components["schemas"]` is the answers' form. These are rewrites of the types
+ * document only; tool schemas, the runtime and the diff read the description as written. A
+ * description without such a schema (the GitHub one has 4 of 969) costs read-only walks over its
+ * request side and answer side, no copy, and gets its document back unchanged.
  */
 import { decodePointer } from "../load/json-pointer.js";
-import { isObject } from "../model/local-ref.js";
+import { getPointer, isObject } from "../model/local-ref.js";
+import { leftOutOf } from "../model/read-write-only.js";
 import { HTTP_METHODS } from "../model/toolkit-model.js";
+import { memoized, NAME_MAPS, oneWay, skipped, type Side } from "./one-way-properties.js";
 
 type Json = Record<string, unknown>;
 
@@ -28,19 +39,15 @@ export const REQUEST_COMPONENTS = "requestComponents";
 
 const SCHEMAS = "#/components/schemas/";
 const REQUEST_SCHEMAS = `#/${REQUEST_COMPONENTS}/schemas/`;
-/** Values that are data, not schemas or objects holding them: never followed. */
-const DATA_KEYS = new Set(["example", "examples", "default", "enum", "const"]);
-/** Maps keyed by names (property names, media types): any key, even `default`, is followed. */
-const NAME_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "content", "encoding", "headers"]);
 
 export interface RequestSide {
   /**
    * The document to type: the request side's `$ref`s to a schema with a request form point at
-   * that form. The given document itself when no schema has one; otherwise a copy sharing every
-   * part it did not change.
+   * that form, and its inline schemas have no readOnly properties. The given document itself
+   * when nothing changes; otherwise a copy sharing every part it did not change.
    */
   readonly document: Json;
-  /** Request forms by component name, in the document's order (their own `$ref`s rewritten too). */
+  /** Request forms by component name, in the document's order (their own `$ref`s rewritten too, readOnly properties left out). */
   readonly schemas: Readonly<Record<string, unknown>>;
   /** The request form's pointer for a `$ref` into a schema that has one; else undefined. */
   requestRef(ref: string): string | undefined;
@@ -49,33 +56,35 @@ export interface RequestSide {
 export function requestSide(document: Json): RequestSide {
   const components = isObject(document.components) ? document.components : {};
   const schemas = isObject(components.schemas) ? components.schemas : {};
-  const varied = variedSchemas(document, schemas);
+  const resolve = memoized((ref) => getPointer(document, ref));
+  const varied = variedSchemas(document, schemas, resolve);
   const requestRef = (ref: string): string | undefined => {
     const name = schemaName(ref);
     return name !== undefined && varied.has(name) ? REQUEST_SCHEMAS + ref.slice(SCHEMAS.length) : undefined;
   };
-  if (varied.size === 0) return { document, schemas: {}, requestRef };
+  const side: Side = { direction: "request", resolve, ...(varied.size > 0 ? { moveRef: requestRef } : {}) };
 
   const forms: Json = {};
-  for (const name of Object.keys(schemas)) if (varied.has(name)) forms[name] = rewriteRefs(schemas[name], requestRef);
+  for (const name of Object.keys(schemas)) if (varied.has(name)) forms[name] = oneWay(schemas[name], side);
 
   let paths = document.paths;
   if (isObject(paths)) {
     const rewritten: Json = {};
     let changed = false;
     for (const [path, item] of Object.entries(paths)) {
-      const next = isObject(item) ? rewritePathItem(item, requestRef) : item;
+      const next = isObject(item) ? rewritePathItem(item, side) : item;
       rewritten[path] = next;
       if (next !== item) changed = true;
     }
     if (changed) paths = rewritten;
   }
-  const parameters = rewriteRefs(components.parameters, requestRef, true);
-  const requestBodies = rewriteRefs(components.requestBodies, requestRef, true);
+  const parameters = oneWay(components.parameters, side, true);
+  const requestBodies = oneWay(components.requestBodies, side, true);
   const nextComponents =
     parameters === components.parameters && requestBodies === components.requestBodies
       ? document.components
       : { ...components, ...(parameters !== undefined ? { parameters } : {}), ...(requestBodies !== undefined ? { requestBodies } : {}) };
+  if (paths === document.paths && nextComponents === document.components) return { document, schemas: forms, requestRef };
   return { document: { ...document, paths, components: nextComponents }, schemas: forms, requestRef };
 }
 
@@ -85,10 +94,10 @@ function schemaName(ref: string): string | undefined {
   return decodePointer(ref.slice(1))[2];
 }
 
-/** Schemas reached from the request side whose type `defaultNonNullable` changes. */
-function variedSchemas(document: Json, schemas: Json): Set<string> {
+/** Schemas reached from the request side whose request form differs from the answers' form. */
+function variedSchemas(document: Json, schemas: Json, resolve: (ref: string) => unknown): Set<string> {
   const roots = new Set<string>();
-  forEachRequestRoot(document, (node, names) => scan(node, roots, names));
+  forEachRequestRoot(document, (node, names) => scan(node, roots, names, resolve));
 
   // Every component schema the request side reaches: its own varying properties, its references.
   const reached = new Map<string, { own: boolean; refersTo: string[] }>();
@@ -97,7 +106,7 @@ function variedSchemas(document: Json, schemas: Json): Set<string> {
     const name = queue.pop()!;
     if (reached.has(name) || !Object.hasOwn(schemas, name)) continue;
     const refs = new Set<string>();
-    const own = scan(schemas[name], refs, false);
+    const own = scan(schemas[name], refs, false, resolve);
     const refersTo = [...refs].map(schemaName).filter((n): n is string => n !== undefined);
     reached.set(name, { own, refersTo });
     queue.push(...refersTo);
@@ -145,13 +154,14 @@ function forEachRequestRoot(document: Json, visit: (node: unknown, names: boolea
 
 /**
  * Collects the `$ref`s under `node` (not following them) and tells whether it holds an object
- * schema with a property that has a `default` and is not listed in that schema's `required`.
+ * schema with a property whose type differs between the directions: one that has a `default`
+ * and is not listed in that schema's `required`, or a readOnly or writeOnly one.
  * `names`: `node` is a map keyed by names, whose values are all followed.
  */
-function scan(node: unknown, refs: Set<string>, names: boolean): boolean {
+function scan(node: unknown, refs: Set<string>, names: boolean, resolve: (ref: string) => unknown): boolean {
   if (Array.isArray(node)) {
     let found = false;
-    for (const item of node) if (scan(item, refs, false)) found = true;
+    for (const item of node) if (scan(item, refs, false, resolve)) found = true;
     return found;
   }
   if (!isObject(node)) return false;
@@ -161,26 +171,28 @@ function scan(node: unknown, refs: Set<string>, names: boolean): boolean {
     if (isObject(node.properties)) {
       const required = Array.isArray(node.required) ? node.required : [];
       for (const [key, property] of Object.entries(node.properties)) {
-        if (isObject(property) && property.default !== undefined && !required.includes(key)) found = true;
+        if (!isObject(property)) continue;
+        if (property.default !== undefined && !required.includes(key)) found = true;
+        else if (leftOutOf("request", property, resolve) || leftOutOf("response", property, resolve)) found = true;
       }
     }
   }
   for (const [key, value] of Object.entries(node)) {
     if (!names && skipped(key)) continue;
-    if (scan(value, refs, !names && NAME_MAPS.has(key))) found = true;
+    if (scan(value, refs, !names && NAME_MAPS.has(key), resolve)) found = true;
   }
   return found;
 }
 
-function rewritePathItem(item: Json, requestRef: (ref: string) => string | undefined): Json {
+function rewritePathItem(item: Json, side: Side): Json {
   let out: Json | undefined;
-  const parameters = rewriteRefs(item.parameters, requestRef);
+  const parameters = oneWay(item.parameters, side);
   if (parameters !== item.parameters) out = { ...item, parameters };
   for (const method of HTTP_METHODS) {
     const op = item[method];
     if (!isObject(op)) continue;
-    const opParameters = rewriteRefs(op.parameters, requestRef);
-    const requestBody = rewriteRefs(op.requestBody, requestRef);
+    const opParameters = oneWay(op.parameters, side);
+    const requestBody = oneWay(op.requestBody, side);
     if (opParameters === op.parameters && requestBody === op.requestBody) continue;
     out ??= { ...item };
     out[method] = {
@@ -190,33 +202,4 @@ function rewritePathItem(item: Json, requestRef: (ref: string) => string | undef
     };
   }
   return out ?? item;
-}
-
-/** `node` with every `$ref` that `requestRef` maps replaced; copies only what changes. */
-function rewriteRefs(node: unknown, requestRef: (ref: string) => string | undefined, names = false): unknown {
-  if (Array.isArray(node)) {
-    let out: unknown[] | undefined;
-    node.forEach((item, i) => {
-      const next = rewriteRefs(item, requestRef);
-      if (next !== item) (out ??= [...node])[i] = next;
-    });
-    return out ?? node;
-  }
-  if (!isObject(node)) return node;
-  let out: Json | undefined;
-  for (const [key, value] of Object.entries(node)) {
-    if (!names && key === "$ref" && typeof value === "string") {
-      const ref = requestRef(value);
-      if (ref !== undefined) (out ??= { ...node }).$ref = ref;
-      continue;
-    }
-    if (!names && skipped(key)) continue;
-    const next = rewriteRefs(value, requestRef, !names && NAME_MAPS.has(key));
-    if (next !== value) (out ??= { ...node })[key] = next;
-  }
-  return out ?? node;
-}
-
-function skipped(key: string): boolean {
-  return DATA_KEYS.has(key) || key.startsWith("x-");
 }

@@ -6,15 +6,18 @@
  * time on the GitHub description.
  *
  * `defaultNonNullable` types a property with a `default` as present, which is right for answers
- * only: the request forms of the schemas it would make too strict are typed a second time
- * without it, as `requestComponents` (request-schemas.ts).
+ * only; readOnly properties travel in answers only and writeOnly ones in requests only (OpenAPI
+ * 3.0.3 §4.7.24). So the answer side is typed without writeOnly properties, the request side
+ * without readOnly ones, and the request forms of the component schemas that differ are typed a
+ * second time, as `requestComponents` (request-schemas.ts, one-way-properties.ts).
  */
 import ts from "typescript";
 import { astToString, resolveRef, scanDiscriminators, transformComponentsObject, transformSchema } from "openapi-typescript";
 import type { OpenAPI3, OpenAPITSOptions } from "openapi-typescript";
 import type { ToolkitModel } from "../model/toolkit-model.js";
 import { decodePointer } from "../load/json-pointer.js";
-import { isObject } from "../model/local-ref.js";
+import { getPointer, isObject } from "../model/local-ref.js";
+import { answerSide, memoized } from "./one-way-properties.js";
 import { REQUEST_COMPONENTS, requestSide, type RequestSide } from "./request-schemas.js";
 import { withStringCommentFields } from "./comment-fields.js";
 import { safeSchemaAst } from "./schema-ast.js";
@@ -35,9 +38,11 @@ export function emitSchemaTypes(model: ToolkitModel): Code {
   const discriminators = scanDiscriminators(unique as unknown as OpenAPI3, options);
   const request = requestSide(unique);
   aliasDiscriminators(discriminators, request);
-  const schema = request.document as unknown as OpenAPI3;
+  // After the request forms were taken from components.schemas, which becomes the answers' form.
+  const document = answerSide(request.document, memoized((ref) => getPointer(unique, ref)));
+  const schema = document as unknown as OpenAPI3;
   const hasRequestForms = Object.keys(request.schemas).length > 0;
-  const refRoot = hasRequestForms ? { ...request.document, [REQUEST_COMPONENTS]: { schemas: request.schemas } } : schema;
+  const refRoot = hasRequestForms ? { ...document, [REQUEST_COMPONENTS]: { schemas: request.schemas } } : schema;
   const recursiveArrays = new RecursiveArrayInterfaces();
   const ctx: TransformContext = {
     additionalProperties: false,
@@ -113,8 +118,9 @@ function requestComponentsDeclaration(request: RequestSide, ctx: TransformContex
     ts.SyntaxKind.MultiLineCommentTrivia,
     "*\n * Request forms of the `components[\"schemas\"]` entries that differ in a request: a property with\n" +
       " * a `default` is optional here unless `required` lists it (the server fills it in), while in\n" +
-      " * `components`, the form of answers, it is always present. Request bodies and parameters refer\n" +
-      " * to these.\n ",
+      " * `components`, the form of answers, it is always present; readOnly properties are left out\n" +
+      " * here and writeOnly ones kept, `components` the other way round. Request bodies and\n" +
+      " * parameters refer to these.\n ",
     true,
   );
 }

@@ -20,6 +20,7 @@
 import type { OpenApiDocument } from "../../load/loaded-description.js";
 import { setOwn, type JsonSchema, type JsonSchemaType } from "../../runtime/validation/json-schema.js";
 import { getPointer, isObject } from "../local-ref.js";
+import { leftOutOf, type Direction } from "../read-write-only.js";
 import { dropUndeclaredRequired, mergeAllOf } from "./merge-all-of.js";
 
 type Raw = Record<string, unknown>;
@@ -36,7 +37,7 @@ export interface SchemaBudget {
 export interface ConvertOptions {
   readonly document: OpenApiDocument;
   /** `request` drops readOnly properties; `response` drops writeOnly ones. */
-  readonly direction: "request" | "response";
+  readonly direction: Direction;
   readonly budget: SchemaBudget;
 }
 
@@ -190,11 +191,7 @@ class Conversion {
   }
 
   private hiddenProperty(child: unknown): boolean {
-    // One step of $ref is enough: readOnly/writeOnly sit on the property or on its schema.
-    const resolved = isObject(child) && typeof child.$ref === "string" ? getPointer(this.options.document, child.$ref) : child;
-    const flags = [child, resolved].filter(isObject);
-    if (this.options.direction === "request") return flags.some((f) => f.readOnly === true);
-    return flags.some((f) => f.writeOnly === true);
+    return leftOutOf(this.options.direction, child, (ref) => getPointer(this.options.document, ref));
   }
 }
 
