@@ -9,7 +9,11 @@ export const client = {
     baseUrl: "http://127.0.0.1:8081",
     version: "v1",
 };
-/** Changes the defaults of every later call (per-call options still win; headers are merged). */
+/** Changes the defaults of every later call (per-call options still win; headers and auth are merged). */
 export function configure(options) {
-    Object.assign(client, { ...options, headers: { ...client.headers, ...options.headers } });
+    Object.assign(client, {
+        ...options,
+        headers: { ...client.headers, ...options.headers },
+        auth: { ...client.auth, ...options.auth },
+    });
 }

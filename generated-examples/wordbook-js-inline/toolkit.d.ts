@@ -3,16 +3,17 @@
  */
 import { type CallOptions, type Toolkit } from "./runtime/portable.js";
 import * as ops from "./operations.js";
+import type { Credentials } from "./client.js";
 /**
  * Every operation as a tool for a language model: canonical and provider-safe names, description,
  * JSON Schemas of arguments and answer, examples; `call(name, args)` validates a model's arguments
  * and runs the operation.
  */
-export declare const toolkit: Toolkit;
+export declare const toolkit: Toolkit<Credentials>;
 /** All operations of this toolkit as methods. */
 export type Client = {
     addWord: typeof ops.addWord;
     getWords: typeof ops.getWords;
 };
 /** The operations bound to options of their own (another base address, token, headers, fetch). */
-export declare function createClient(options: CallOptions): Client;
+export declare function createClient(options: CallOptions<Credentials>): Client;

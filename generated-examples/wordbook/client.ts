@@ -4,16 +4,23 @@
 
 import type { CallOptions, ClientConfig } from "toolgen/runtime";
 
+/** Credentials by security scheme: the description declares none. */
+export type Credentials = { [scheme: string]: never };
+
 /**
  * Settings every call of this toolkit starts from. `baseUrl` defaults to the address toolgen
  * read the description from; `version` is sent as `?version=` on every call.
  */
-export const client: ClientConfig = {
+export const client: ClientConfig<Credentials> = {
   baseUrl: "http://127.0.0.1:8081",
   version: "v1",
 };
 
-/** Changes the defaults of every later call (per-call options still win; headers are merged). */
-export function configure(options: CallOptions): void {
-  Object.assign(client, { ...options, headers: { ...client.headers, ...options.headers } });
+/** Changes the defaults of every later call (per-call options still win; headers and auth are merged). */
+export function configure(options: CallOptions<Credentials>): void {
+  Object.assign(client, {
+    ...options,
+    headers: { ...client.headers, ...options.headers },
+    auth: { ...client.auth, ...options.auth },
+  });
 }

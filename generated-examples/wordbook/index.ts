@@ -4,7 +4,7 @@
 
 export * from "./operations.js";
 export type { components, operations, paths } from "./schema.js";
-export { client, configure } from "./client.js";
+export { client, configure, type Credentials } from "./client.js";
 export { createClient, toolkit, type Client } from "./toolkit.js";
 export { KnowledgeBase, KnowledgeBaseError } from "./knowledge-base.js";
 export { ToolCallError, isToolCallError, ToolInputError, isToolInputError, type CallOptions } from "toolgen/runtime";

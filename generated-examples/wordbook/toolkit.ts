@@ -4,6 +4,7 @@
 
 import { bindCallOptions, createToolkit, type CallOptions, type Toolkit, type ToolEntry } from "toolgen/runtime";
 import * as ops from "./operations.js";
+import type { Credentials } from "./client.js";
 
 // Few-shot conversations from examples.yaml, each kept whole.
 const example0: ToolEntry["examples"][number] = {
@@ -78,7 +79,7 @@ const tool1: ToolEntry = {
  * JSON Schemas of arguments and answer, examples; `call(name, args)` validates a model's arguments
  * and runs the operation.
  */
-export const toolkit: Toolkit = createToolkit({
+export const toolkit: Toolkit<Credentials> = createToolkit({
   title: "WordBook",
   version: "v1",
   tools: [tool0, tool1],
@@ -97,6 +98,6 @@ const functions: Client = {
 };
 
 /** The operations bound to options of their own (another base address, token, headers, fetch). */
-export function createClient(options: CallOptions): Client {
+export function createClient(options: CallOptions<Credentials>): Client {
   return bindCallOptions(functions, new Set<string>([]), options);
 }

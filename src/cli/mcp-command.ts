@@ -17,6 +17,7 @@ interface McpFlags extends ServerFlags {
   maxResponseBytes?: number;
   baseUrl?: string;
   header: string[];
+  auth: string[];
   token?: string;
   http?: number;
   host: string;
@@ -32,6 +33,12 @@ export function addMcpCommand(program: Command, io: CliIo): void {
     .argument("<source>", "tool server base address, a .yaml/.yml/.json file, or hub:<name>")
     .option("--base-url <url>", "where calls go (default: the source's address, or servers[0].url of a file)")
     .option("--header <header>", 'header sent when loading and on every call, "Name: value" (repeatable)', collect, [])
+    .option(
+      "--auth <scheme=value>",
+      "credential of a security scheme of the description (repeatable; basic as user:password). Without it each is read from TOOLGEN_AUTH_<SCHEME>, which keeps it off the command line",
+      collect,
+      [],
+    )
     .option("--token <token>", "access token, sent as Authorization: token <t> (default: EB_AGENT_ACCESS_TOKEN for hub: sources)")
     .option("--http <port>", "serve streamable HTTP at http://<host>:<port>/mcp instead of stdio (0: any free port)", parsePort)
     .option("--host <host>", "interface for --http", "127.0.0.1")
@@ -42,6 +49,7 @@ export function addMcpCommand(program: Command, io: CliIo): void {
   addServerFlags(command)
     .action(async (source: string, flags: McpFlags) => {
       const headers = Object.fromEntries(flags.header.map(parseHeader));
+      const auth = Object.fromEntries(flags.auth.map(parseAuth));
       // The MCP SDK is loaded only by this command.
       const { serveMcpHttp, serveMcpStdio } = await import("../mcp/serve.js");
       const toolkit = await loadToolkit(source, {
@@ -49,12 +57,20 @@ export function addMcpCommand(program: Command, io: CliIo): void {
         ...(flags.token !== undefined ? { token: flags.token } : {}),
         ...(flags.baseUrl !== undefined ? { baseUrl: flags.baseUrl } : {}),
         ...(flags.maxNameLength !== undefined ? { wireNameMaxLength: flags.maxNameLength } : {}),
+        authFromEnv: true,
         callOptions: {
+          ...(Object.keys(auth).length > 0 ? { auth } : {}),
           ...(flags.timeout !== undefined ? { timeoutMs: flags.timeout } : {}),
           ...(flags.maxResponseBytes !== undefined ? { maxResponseBytes: flags.maxResponseBytes } : {}),
         },
         onWarning: (message) => io.stderr(`toolgen: warning: ${message}`),
       });
+      const declared = Object.keys(toolkit.securitySchemes ?? {});
+      for (const name of Object.keys(auth)) {
+        if (!declared.includes(name)) {
+          throw new BadInputError(`--auth names the security scheme "${name}", which the description does not declare (${declared.length > 0 ? `it declares ${declared.map((d) => `"${d}"`).join(", ")}` : "it declares none"})`);
+        }
+      }
       const options = { outputSchema: flags.outputSchema };
       const summary = `${toolkit.tools.length} tools of "${toolkit.title}"${toolkit.version === "" ? "" : ` ${toolkit.version}`}`;
       if (flags.http === undefined) {
@@ -91,6 +107,13 @@ function untilSignal(): Promise<NodeJS.Signals> {
 }
 
 
+
+function parseAuth(value: string): [string, string] {
+  const at = value.indexOf("=");
+  // The value is a secret: the message never repeats it.
+  if (at <= 0 || at === value.length - 1) throw new BadInputError("--auth expects <scheme>=<value>, with a scheme name and a value on either side of the first =");
+  return [value.slice(0, at), value.slice(at + 1)];
+}
 
 function parsePort(value: string): number {
   const port = Number(value);

@@ -143,7 +143,7 @@ export function compareViews(a: SchemaView, b: SchemaView, covers?: Covers, acce
     children.push({ segment: "additionalProperties", old: a.additionalProperties, new: b.additionalProperties });
   }
 
-  // readOnly properties are not sent and writeOnly ones do not arrive (OAS 3.0 §4.7.25.28), so a
+  // readOnly properties are not sent and writeOnly ones do not arrive (OAS 3.0 §4.7.24 (Schema Object, readOnly/writeOnly)), so a
   // change to one is marked for schema-rules.ts to leave out of that direction; `required` on
   // them "takes effect on the response only" (or the request only).
   const access = (side: "old" | "new", schema: unknown) => accessOf?.(side, schema) ?? NO_ACCESS;

@@ -140,7 +140,7 @@ export interface SchemaChange {
   readonly polarity?: Polarity;
   /**
    * The change concerns only a readOnly property (or sits below one): such a property is not
-   * sent (OAS 3.0 §4.7.25.28), so no request rule applies. Set by schema-graph.ts.
+   * sent (OAS 3.0 §4.7.24 (Schema Object, readOnly/writeOnly)), so no request rule applies. Set by schema-graph.ts.
    */
   readonly readOnly?: true;
   /** The same for a writeOnly property: it never arrives, so no response rule applies. */

@@ -16,7 +16,8 @@ export function operationSpecOf(op: OperationModel): OperationSpec {
       ...(p.explode !== (p.style === "form") ? { explode: p.explode } : {}),
       ...(p.allowReserved ? { allowReserved: true } : {}),
       ...(p.json ? { json: true } : {}),
-      ...(p.required && p.in !== "path" ? { required: true } : {}),
+      // A credential parameter is filled from `auth`, so the input need not carry it.
+      ...(p.required && p.in !== "path" && !p.credential ? { required: true } : {}),
       ...(p.shape ? { shape: p.shape } : {}),
     };
   });
@@ -36,6 +37,7 @@ export function operationSpecOf(op: OperationModel): OperationSpec {
     ...(body ? { body } : {}),
     response: op.responseKind,
     ...(accept !== DEFAULT_ACCEPT ? { accept } : {}),
+    ...(op.security.length > 0 ? { security: op.security } : {}),
   };
 }
 

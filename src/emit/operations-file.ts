@@ -25,7 +25,7 @@ export function emitOperationsFile(model: ToolkitModel, runtimeImport: string, h
     statements: [
       header,
       code`import { request, type CallOptions, type OperationSpec } from ${stringLiteral(runtimeImport)};`,
-      code`import { client } from "./client.js";`,
+      code`import { client, type Credentials } from "./client.js";`,
       code`import type { paths } from "./schema.js";`,
       ...statements,
     ],
@@ -43,7 +43,7 @@ export function emitOperationsFile(model: ToolkitModel, runtimeImport: string, h
 export function emitOperationsJs(model: ToolkitModel, runtimeImport: string, header: Code): { js: Code; dts: Code } {
   const from = stringLiteral(runtimeImport);
   const js: Code[] = [code`import { request } from ${from};`, code`import { client } from "./client.js";`];
-  const dts: Code[] = [code`import { type CallOptions } from ${from};`, code`import type { paths } from "./schema.js";`];
+  const dts: Code[] = [code`import { type CallOptions } from ${from};`, code`import type { Credentials } from "./client.js";`, code`import type { paths } from "./schema.js";`];
   for (const op of model.operations) {
     const input = inputType(op);
     const T = identifier(op.typeName);
@@ -56,7 +56,7 @@ export function emitOperationsJs(model: ToolkitModel, runtimeImport: string, hea
     dts.push(code`type ${operationAlias(op)} = ${operationAliasType(op)};`);
     if (input !== undefined) dts.push(code`${docComment(inputDoc(op))}\nexport type ${T}Input = ${input};`);
     dts.push(code`${docComment(outputDoc(op))}\nexport type ${T}Output = ${outputType(op)};`);
-    const params = joinCode([...(input !== undefined ? [code`input${op.inputOptional ? code`?` : code``}: ${T}Input`] : []), code`options?: CallOptions`], ", ");
+    const params = joinCode([...(input !== undefined ? [code`input${op.inputOptional ? code`?` : code``}: ${T}Input`] : []), code`options?: CallOptions<Credentials>`], ", ");
     dts.push(code`${doc}\nexport declare function ${fn}(${params}): Promise<${T}Output>;`);
   }
   dts.push(code`export {};`);
@@ -103,7 +103,7 @@ function operationStatements(op: OperationModel): StatementStructures[] {
         ...(input !== undefined
           ? [{ name: code`input`, type: code`${T}Input`, ...(op.inputOptional ? { hasQuestionToken: true } : {}) }]
           : []),
-        { name: code`options`, type: code`CallOptions`, hasQuestionToken: true },
+        { name: code`options`, type: code`CallOptions<Credentials>`, hasQuestionToken: true },
       ],
       returnType: code`Promise<${T}Output>`,
       statements: [

@@ -75,6 +75,7 @@ export function emitToolkitFile(model: ToolkitModel, runtimeImport: string, head
   return code`${header}
 ${joinCode(notes, "")}import { bindCallOptions, createToolkit, ${runtimeTypes} } from ${stringLiteral(runtimeImport)};
 import * as ops from "./operations.js";
+import type { Credentials } from "./client.js";
 ${exampleConsts.length > 0 ? code`\n// Few-shot conversations from examples.yaml, each kept whole.\n${joinCode(exampleConsts, "\n")}\n` : code``}${asJson ? toolTable(dataJson) : code`\n${joinCode(entries, "\n")}`}
 
 /**
@@ -82,7 +83,7 @@ ${exampleConsts.length > 0 ? code`\n// Few-shot conversations from examples.yaml
  * JSON Schemas of arguments and answer, examples; \`call(name, args)\` validates a model's arguments
  * and runs the operation.
  */
-export const toolkit: Toolkit = createToolkit({
+export const toolkit: Toolkit<Credentials> = createToolkit({
   title: ${stringLiteral(model.title)},
   version: ${stringLiteral(model.version)},
   tools: ${asJson ? code`D.tools.map((tool) => ({ ...tool, run: operations[tool.functionName]! }))` : code`[${joinCode(model.operations.map((_, i) => code`tool${i}`), ", ")}]`},
@@ -95,7 +96,7 @@ export type Client = {${names.length ? code`\n${joinCode(names.map((n) => code` 
 const functions: Client = {${names.length ? code`\n${joinCode(names.map((n) => code`  ${objectKey(n)}: ops.${n},`), "\n")}\n` : code``}};
 
 /** The operations bound to options of their own (another base address, token, headers, fetch). */
-export function createClient(options: CallOptions): Client {
+export function createClient(options: CallOptions<Credentials>): Client {
   return bindCallOptions(functions, new Set<string>([${joinCode(inputless, ", ")}]), options);
 }
 `;

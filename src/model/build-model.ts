@@ -7,6 +7,8 @@ import type { LoadedDescription } from "../load/loaded-description.js";
 import { BadInputError } from "../load/bad-input-error.js";
 import { camelIdentifier, pascalIdentifier } from "./identifier.js";
 import { readInfoFields } from "./info-fields.js";
+import { readSecurity, readSecuritySchemes, undeclaredSchemes } from "./security.js";
+import type { AuthScheme, SecurityAlternative } from "../runtime/auth/auth-scheme.js";
 import { escapePointerSegment, isObject, resolveLocal } from "./local-ref.js";
 import { NameRegistry } from "./name-registry.js";
 import { readParameters, type RawParameter } from "./parameters.js";
@@ -28,6 +30,7 @@ export const RESERVED_EXPORTS = [
   "ToolInputError",
   "CallOptions",
   "ClientConfig",
+  "Credentials",
   "KnowledgeBase",
   "KnowledgeBaseError",
   "paths",
@@ -63,7 +66,10 @@ export function buildModel(loaded: LoadedDescription): ToolkitModel {
     (w) => warnings.push(w),
   );
   const functionNames = new NameRegistry(RESERVED_EXPORTS);
-  const globalSecurity = securityNames(document.security);
+  const securitySchemes = readSecuritySchemes(document, (w) => warnings.push(w));
+  const declaredSchemes = isObject(document.components) && isObject(document.components.securitySchemes) ? document.components.securitySchemes : {};
+  const undeclared = new Set(undeclaredSchemes(document.security, declaredSchemes));
+  const globalSecurity = readSecurity(document.security, securitySchemes) ?? [];
 
   const operations = found.map((f, index): OperationModel => {
     const operationId = operationIdOf(f);
@@ -71,7 +77,8 @@ export function buildModel(loaded: LoadedDescription): ToolkitModel {
       (operationId !== undefined ? camelIdentifier(operationId) : undefined) ?? fallbackFunctionName(f.method, f.path),
     );
     const rawParams = readParameters(document, f.pathItem.parameters, f.operation.parameters, f.pathItemPointer, f.pointer);
-    const parameters = assignParameterKeys(rawParams);
+    const security = operationSecurity(f.operation.security, securitySchemes, globalSecurity, declaredSchemes, undeclared);
+    const parameters = markCredentials(assignParameterKeys(rawParams), security, securitySchemes);
     const keys = new Set(parameters.map((p) => p.key));
     const rawBody = readRequestBody(document, f.operation.requestBody, `${f.pointer}/requestBody`, f.method, (w) => warnings.push(w));
     const body = rawBody ? finishBody(rawBody, keys, keys.has("body") ? "requestBody" : "body") : undefined;
@@ -98,12 +105,13 @@ export function buildModel(loaded: LoadedDescription): ToolkitModel {
       responses,
       success,
       responseKind: responseKindOfAll(success),
-      security: f.operation.security !== undefined ? securityNames(f.operation.security) : globalSecurity,
+      security,
       inputless: parameters.length === 0 && body === undefined,
       inputOptional: !requiredInput,
     };
   });
 
+  for (const name of undeclared) warnings.push(`the security requirement "${name}" names no scheme in components.securitySchemes: it is ignored`);
   const serverUrl = defaultServerUrl(document, source);
   if (serverUrl === "") warnings.push("the description has no servers[0].url: pass baseUrl when calling");
   return {
@@ -115,6 +123,7 @@ export function buildModel(loaded: LoadedDescription): ToolkitModel {
     ...(typeof info.description === "string" ? { description: info.description } : {}),
     serverUrl,
     operations,
+    securitySchemes,
     document,
     ...(loaded.examples !== undefined ? { examples: loaded.examples } : {}),
     sha256: loaded.sha256,
@@ -179,7 +188,29 @@ function assignParameterKeys(raw: readonly RawParameter[]): ParameterModel[] {
   return raw.map((p) => ({ ...p, key: keys.get(p)! }));
 }
 
-function securityNames(security: unknown): string[] {
-  if (!Array.isArray(security)) return [];
-  return [...new Set(security.flatMap((req) => (isObject(req) ? Object.keys(req) : [])))];
+/** Parameters that repeat an apiKey scheme of the operation (header names are case-insensitive). */
+function markCredentials(
+  parameters: ParameterModel[],
+  security: readonly SecurityAlternative[],
+  schemes: Readonly<Record<string, AuthScheme>>,
+): ParameterModel[] {
+  const keys = new Set<string>();
+  for (const name of new Set(security.flat())) {
+    const scheme = schemes[name];
+    if (scheme?.type === "apiKey") keys.add(`${scheme.in}:${scheme.in === "header" ? scheme.name.toLowerCase() : scheme.name}`);
+  }
+  if (keys.size === 0) return parameters;
+  return parameters.map((p) => (keys.has(`${p.in}:${p.in === "header" ? p.name.toLowerCase() : p.name}`) ? { ...p, credential: true } : p));
+}
+
+/** The operation's own security, else the document's (§4.7.10 `security`). */
+function operationSecurity(
+  own: unknown,
+  schemes: Readonly<Record<string, AuthScheme>>,
+  global: readonly SecurityAlternative[],
+  declared: object,
+  undeclared: Set<string>,
+): readonly SecurityAlternative[] {
+  for (const name of undeclaredSchemes(own, declared)) undeclared.add(name);
+  return readSecurity(own, schemes) ?? global;
 }

@@ -4,6 +4,7 @@
  * key) is assigned here, once, so no emitter ever invents or renames anything.
  */
 import type { DescriptionSource, OpenApiDocument } from "../load/loaded-description.js";
+import type { AuthScheme, SecurityAlternative } from "../runtime/auth/auth-scheme.js";
 import type { BodyEncoding, ParameterLocation, ParameterStyle, ResponseKind, ValueShape } from "../runtime/operation.js";
 
 export type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
@@ -31,6 +32,8 @@ export interface ParameterModel {
   readonly shape?: ValueShape;
   /** JSON pointer of the parameter (after `$ref` resolution) in the document. */
   readonly pointer: string;
+  /** It is where an apiKey scheme of the operation's security sends its key (kept from models). */
+  readonly credential?: true;
 }
 
 export interface BodyFieldModel {
@@ -96,8 +99,11 @@ export interface OperationModel {
   readonly success: readonly ResponseModel[];
   /** What the runtime should expect from a 2xx answer. */
   readonly responseKind: ResponseKind;
-  /** Security requirement names that apply (operation-level, else document-level). */
-  readonly security: readonly string[];
+  /**
+   * The security that applies (the operation's, else the document's) as alternatives of scheme
+   * names, only those that can be satisfied (model/security.ts); `[]`: none.
+   */
+  readonly security: readonly SecurityAlternative[];
   /** True when the function takes no input object at all. */
   readonly inputless: boolean;
   /** True when every input field is optional (the argument itself is then optional). */
@@ -117,6 +123,8 @@ export interface ToolkitModel {
   /** Default base address for calls. */
   readonly serverUrl: string;
   readonly operations: readonly OperationModel[];
+  /** `components.securitySchemes` that toolgen can apply, by name as written. */
+  readonly securitySchemes: Readonly<Record<string, AuthScheme>>;
   /** The bundled document (only local `$ref`s) the model was built from. */
   readonly document: OpenApiDocument;
   /**

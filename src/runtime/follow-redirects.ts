@@ -20,6 +20,8 @@ export interface HopRequest {
   readonly headers: Record<string, string>;
   readonly body?: BodyInit;
   readonly signal: AbortSignal;
+  /** Query parameters that carry a credential (an apiKey `in: query`): removed on a hop to another origin. */
+  readonly credentialQuery?: readonly string[];
 }
 
 /** Why a redirect chain was not followed to its end; the caller turns it into a ToolCallError. */
@@ -60,7 +62,10 @@ export async function fetchFollowingRedirects(
       return new RedirectRefused(`answered ${response.status} with an unusable Location header`);
     }
     if (next.protocol !== "http:" && next.protocol !== "https:") return new RedirectRefused(`was redirected to a ${next.protocol} address, which is not followed`);
-    hop = nextHop(hop, response.status, next.origin !== origin);
+    const crossOrigin = next.origin !== origin;
+    // A server that redirects keeping the query string would hand the key to the other host.
+    if (crossOrigin) for (const name of init.credentialQuery ?? []) if (next.searchParams.has(name)) next.searchParams.delete(name);
+    hop = nextHop(hop, response.status, crossOrigin);
     current = next;
   }
 }
@@ -75,7 +80,7 @@ function nextHop(hop: HopRequest, status: number, crossOrigin: boolean): HopRequ
     if (crossOrigin && !CONTENT_HEADERS.has(lower)) continue;
     headers[name] = value;
   }
-  return { method: toGet ? "GET" : hop.method, headers, ...(keepBody ? { body: hop.body } : {}), signal: hop.signal };
+  return { method: toGet ? "GET" : hop.method, headers, ...(keepBody ? { body: hop.body } : {}), signal: hop.signal, ...(hop.credentialQuery ? { credentialQuery: hop.credentialQuery } : {}) };
 }
 
 /** The redirect target for a message, without credentials a server may have put in it. */

@@ -15,6 +15,9 @@ import { buildModel } from "../model/build-model.js";
 import { buildToolDescriptors } from "../model/tool-schema/tool-descriptors.js";
 import type { CallOptions, ClientConfig } from "./options.js";
 import { request } from "./request.js";
+import { authEnvironmentVariable } from "./auth/apply-auth.js";
+import type { AuthValues } from "./auth/auth-scheme.js";
+import { setOwn } from "./own-property.js";
 import { createToolkit, type Toolkit, type ToolEntry } from "./toolkit.js";
 
 export interface LoadToolkitOptions extends LoadOptions {
@@ -25,6 +28,12 @@ export interface LoadToolkitOptions extends LoadOptions {
   readonly baseUrl?: string;
   /** Defaults for every call beyond those (per-call options still win). */
   readonly callOptions?: CallOptions;
+  /**
+   * Read each security scheme's credential from `TOOLGEN_AUTH_<SCHEME>` (scheme name upper-cased,
+   * anything but letters and digits as `_`; basic as `user:password`) when `callOptions.auth`
+   * gives none. Off by default: a secret is sent only where the app asked for it.
+   */
+  readonly authFromEnv?: boolean;
   /** Longest wire name (8..64, default 64): lower it for MCP clients that prefix tool names. */
   readonly wireNameMaxLength?: number;
 }
@@ -36,6 +45,14 @@ export async function loadToolkit(source: string, options: LoadToolkitOptions = 
   for (const warning of [...model.warnings, ...descriptors.warnings]) options.onWarning?.(warning);
 
   const env = options.env ?? process.env;
+  const auth: Record<string, unknown> = {};
+  if (options.authFromEnv) {
+    for (const name of Object.keys(model.securitySchemes)) {
+      const value = env[authEnvironmentVariable(name)];
+      if (value) setOwn(auth, name, value);
+    }
+  }
+  Object.assign(auth, options.callOptions?.auth);
   const token = options.token ?? (loaded.source.kind === "hub" ? env.EB_AGENT_ACCESS_TOKEN : undefined);
   const config: ClientConfig = {
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
@@ -45,6 +62,8 @@ export async function loadToolkit(source: string, options: LoadToolkitOptions = 
     headers: { ...options.headers, ...options.callOptions?.headers },
     baseUrl: (options.baseUrl ?? options.callOptions?.baseUrl ?? model.serverUrl).replace(/\/+$/, ""),
     version: model.version,
+    ...(Object.keys(model.securitySchemes).length > 0 ? { securitySchemes: model.securitySchemes } : {}),
+    ...(Object.keys(auth).length > 0 ? { auth: auth as AuthValues } : {}),
   };
 
   const tools = model.operations.map((op, index): ToolEntry => {
@@ -54,5 +73,5 @@ export async function loadToolkit(source: string, options: LoadToolkitOptions = 
       : (input?: Record<string, unknown>, callOptions?: CallOptions) => request(config, spec, input, callOptions);
     return { ...descriptors.tools[index]!, functionName: op.functionName, inputless: op.inputless, run };
   });
-  return createToolkit({ title: model.title, version: model.version, tools, examples: descriptors.examples });
+  return createToolkit({ title: model.title, version: model.version, tools, examples: descriptors.examples, securitySchemes: model.securitySchemes });
 }

@@ -5,6 +5,8 @@
  * Values", §4.7.14 "Request Body Object", §4.7.16 "Encoding Object").
  */
 
+import type { SecurityAlternative } from "./auth/auth-scheme.js";
+
 export type ParameterLocation = "path" | "query" | "header" | "cookie";
 
 export type ParameterStyle =
@@ -81,4 +83,9 @@ export interface OperationSpec {
    * `application/json`. The answer is still decoded by the Content-Type it actually has.
    */
   readonly accept?: string;
+  /**
+   * The operation's security (its own, else the document's), as alternatives of scheme names;
+   * absent or `[]`: none. See auth/apply-auth.ts.
+   */
+  readonly security?: readonly SecurityAlternative[];
 }

@@ -1,5 +1,10 @@
-/** Options accepted per call and per client; per-call values win, headers are merged. */
-export interface CallOptions {
+import type { AuthScheme, AuthValues } from "./auth/auth-scheme.js";
+
+/**
+ * Options accepted per call and per client; per-call values win, headers and auth are merged.
+ * `Auth` is the toolkit's own `Credentials` type in generated code (scheme names as keys).
+ */
+export interface CallOptions<Auth extends object = AuthValues> {
   /** Base address of the tool server; replaces the one recorded at generation time. */
   baseUrl?: string;
   /** Extra headers, merged over the client's (a `undefined` value removes one). */
@@ -10,6 +15,11 @@ export interface CallOptions {
   timeoutMs?: number;
   /** A `fetch` implementation (tests, proxies, instrumentation). Default: global `fetch`. */
   fetch?: typeof fetch;
+  /**
+   * Credentials by security scheme name (`components.securitySchemes`), applied to each operation
+   * as its `security` asks; per-call ones are merged over the configured ones.
+   */
+  auth?: Auth;
   /** Sent as `Authorization: token <accessToken>` unless an Authorization header is given. */
   accessToken?: string;
   /**
@@ -36,7 +46,7 @@ export interface RetryOptions {
 }
 
 /** The per-toolkit state a generated module keeps: what the description says plus client options. */
-export interface ClientConfig extends CallOptions {
+export interface ClientConfig<Auth extends object = AuthValues> extends CallOptions<Auth> {
   /** Default base address (the address given to toolgen, or `servers[0].url` for a file). */
   baseUrl: string;
   /** `info.version`, appended to every call as `?version=`; `""` sends none. */
@@ -46,6 +56,8 @@ export interface ClientConfig extends CallOptions {
    * toolkits (the hub needs it), off otherwise so a token is never sent to a server by surprise.
    */
   tokenFromEnv?: boolean;
+  /** The description's supported security schemes, by name: how each credential is sent. */
+  securitySchemes?: Readonly<Record<string, AuthScheme>>;
 }
 
 export const DEFAULT_TIMEOUT_MS = 60_000;

@@ -15,6 +15,9 @@ import { networkReason } from "./network-reason.js";
 import type { OperationSpec } from "./operation.js";
 import { DEFAULT_TIMEOUT_MS, type CallOptions, type ClientConfig } from "./options.js";
 import { ToolCallError } from "./tool-call-error.js";
+import { applyAuth, CredentialFailed, describeAlternatives, type AppliedAuth } from "./auth/apply-auth.js";
+import type { AuthValues, SecurityAlternative } from "./auth/auth-scheme.js";
+import { encodeStrict } from "./serialize-value.js";
 
 /** Safe to send twice (RFC 9110 §9.2.2); POST and PATCH are never retried. */
 const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE", "TRACE"]);
@@ -22,10 +25,10 @@ const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE", "TRACE"])
 const RETRY_STATUS = new Set([408, 425, 429, 500, 502, 503, 504]);
 
 export async function request(
-  config: ClientConfig,
+  config: ClientConfig<object>,
   op: OperationSpec,
   input: Record<string, unknown> | undefined,
-  options: CallOptions = {},
+  options: CallOptions<object> = {},
 ): Promise<unknown> {
   const retry = options.retry ?? config.retry;
   if (!retry || retry.retries <= 0 || !IDEMPOTENT.has(op.method)) return requestOnce(config, op, input, options);
@@ -58,27 +61,20 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
 }
 
 async function requestOnce(
-  config: ClientConfig,
+  config: ClientConfig<object>,
   op: OperationSpec,
   input: Record<string, unknown> | undefined,
-  options: CallOptions,
+  options: CallOptions<object>,
 ): Promise<unknown> {
   const values = input ?? {};
   const baseUrl = options.baseUrl ?? config.baseUrl;
   const problem = parameterProblem(op, values);
   if (problem) throw new ToolCallError(problem, { tool: op.tool, code: "INVALID_INPUT", method: op.method, url: `${baseUrl.replace(/\/+$/, "")}${op.path}` });
+  // Errors name this URL: it never carries a query credential, which is added only to what is sent.
   const url = buildUrl(baseUrl, op, values, config.version);
   const { body, contentType } = encodeBody(op, values);
   const token = options.accessToken ?? config.accessToken ?? (config.tokenFromEnv ? environmentToken() : undefined);
-  const headers = mergeHeaders(
-    { accept: op.accept ?? "application/json" },
-    contentType ? { "content-type": contentType } : undefined,
-    token ? { authorization: `token ${token}` } : undefined,
-    config.headers,
-    options.headers,
-    parameterHeaders(op, values),
-  );
-  const secrets = secretsOf(headers, token);
+  let secrets = secretsOf({}, token);
   const fail = (message: string, code: ToolCallError["code"], extra: { status?: number; body?: unknown; cause?: unknown; retryAfterMs?: number } = {}) =>
     new ToolCallError(redact(message, secrets), { tool: op.tool, code, method: op.method, url, ...extra, ...("body" in extra ? { body: redact(extra.body, secrets) } : {}) });
 
@@ -99,12 +95,38 @@ async function requestOnce(
 
   const doFetch = options.fetch ?? config.fetch ?? globalThis.fetch;
   try {
+    // Credentials first: a refresh function runs under the same timeout and abort as the call.
+    let auth: AppliedAuth;
+    try {
+      const values = { ...(config.auth as AuthValues | undefined), ...(options.auth as AuthValues | undefined) };
+      auth = await untilAborted(applyAuth(config.securitySchemes, op.security, values, encodeStrict), controller.signal);
+    } catch (error) {
+      if (error instanceof CredentialFailed) throw fail(error.message, "AUTH", { cause: error.cause });
+      if (timedOut) throw fail(`got no credential within ${timeoutMs} ms`, "TIMEOUT", { cause: error });
+      throw fail("was aborted", "ABORTED", { cause: error });
+    }
+    const paramHeaders = parameterHeaders(op, values);
+    const cookie = [paramHeaders.cookie, ...auth.cookies].filter(Boolean).join("; ");
+    const headers = mergeHeaders(
+      { accept: op.accept ?? "application/json" },
+      contentType ? { "content-type": contentType } : undefined,
+      token ? { authorization: `token ${token}` } : undefined,
+      auth.headers,
+      config.headers,
+      options.headers,
+      paramHeaders,
+      cookie ? { cookie } : undefined,
+    );
+    secrets = [...new Set([...secretsOf(headers, token), ...auth.secrets.filter((s) => s.length >= 4)])].sort((a, b) => b.length - a.length);
+    const target = auth.query.length === 0 ? url : `${url}${url.includes("?") ? "&" : "?"}${auth.query.join("&")}`;
+
     const maxRedirects = options.maxRedirects ?? config.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
     const maxBytes = options.maxResponseBytes ?? config.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     let response: Response;
     let read: { text?: string; blob?: Blob } | BodyTooLarge;
     try {
-      const answered = await fetchFollowingRedirects(doFetch, url, { method: op.method, headers, ...(body !== undefined ? { body } : {}), signal: controller.signal }, maxRedirects);
+      const init = { method: op.method, headers, ...(body !== undefined ? { body } : {}), signal: controller.signal, credentialQuery: auth.queryNames };
+      const answered = await fetchFollowingRedirects(doFetch, target, init, maxRedirects);
       if (answered instanceof RedirectRefused) throw fail(answered.message, "NETWORK");
       response = answered.response;
       read = await readCappedBody(response, maxBytes);
@@ -120,7 +142,8 @@ async function requestOnce(
     if (response.status < 200 || response.status > 299) {
       const detail = errorBody(response, read);
       const text = typeof detail === "string" ? detail : detail instanceof Blob ? "" : JSON.stringify(detail);
-      throw fail(`answered ${response.status}${response.statusText ? ` ${response.statusText}` : ""}${text ? `: ${snippet(text)}` : ""}`, "HTTP_STATUS", {
+      const hint = auth.unsatisfied && (response.status === 401 || response.status === 403) ? authHint(auth.unsatisfied) : "";
+      throw fail(`answered ${response.status}${response.statusText ? ` ${response.statusText}` : ""}${text ? `: ${snippet(text)}` : ""}${hint}`, "HTTP_STATUS", {
         status: response.status,
         body: detail,
         ...retryAfter(response),
@@ -133,6 +156,32 @@ async function requestOnce(
     if (timer !== undefined) clearTimeout(timer);
     callerSignal?.removeEventListener("abort", onAbort);
   }
+}
+
+/** What a 401/403 of a secured operation called without its credentials should tell the caller. */
+function authHint(alternatives: readonly SecurityAlternative[]): string {
+  const first = alternatives.find((a) => a.length > 0) ?? [];
+  const example = first.map((name) => `${/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name)}: …`).join(", ");
+  return ` (no credentials were sent: the operation accepts the security scheme${alternatives.length > 1 || first.length > 1 ? "s" : ""} ${describeAlternatives(alternatives)}; supply them with configure({ auth: { ${example} } }))`;
+}
+
+/** The promise, or a rejection as soon as the signal aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
 }
 
 function environmentToken(): string | undefined {

@@ -4,6 +4,7 @@
  * `responses` JSON Schemas, few-shot examples), and `call(name, args)` to run the one a model
  * chose. Built from plain data computed at build time; nothing is parsed or compiled here.
  */
+import type { AuthScheme, AuthValues } from "./auth/auth-scheme.js";
 import type { CallOptions } from "./options.js";
 import { setOwn } from "./own-property.js";
 import { checkArguments } from "./validation/arguments.js";
@@ -62,10 +63,13 @@ export interface ToolEntry extends ToolDescriptor {
   readonly run: AnyOperation;
 }
 
-export interface Toolkit {
+/** `Auth`: the toolkit's `Credentials` type in generated code, so `call`'s `options.auth` is checked. */
+export interface Toolkit<Auth extends object = AuthValues> {
   readonly title: string;
   readonly version: string;
   readonly tools: readonly ToolEntry[];
+  /** The security schemes `options.auth` may name, when known (loadToolkit). */
+  readonly securitySchemes?: Readonly<Record<string, AuthScheme>>;
   /** examples.yaml conversations in which no tool is called (negative examples). */
   readonly examples: readonly ToolExample[];
   /** The entry with this canonical name, wire name or function name. */
@@ -81,17 +85,19 @@ export interface Toolkit {
    * returned. Invalid arguments and unknown names throw ToolInputError before any request;
    * HTTP failures throw ToolCallError. A `prompt` field in the result is passed through as is.
    */
-  call(name: string, args?: unknown, options?: CallOptions): Promise<unknown>;
+  call(name: string, args?: unknown, options?: CallOptions<Auth>): Promise<unknown>;
 }
 
 export interface ToolkitInit {
   readonly title: string;
   readonly version: string;
+  /** The security schemes calls can use (`loadToolkit` gives them; generated code keeps them in client.ts). */
+  readonly securitySchemes?: Readonly<Record<string, AuthScheme>>;
   readonly tools: readonly ToolEntry[];
   readonly examples?: readonly ToolExample[];
 }
 
-export function createToolkit(init: ToolkitInit): Toolkit {
+export function createToolkit<Auth extends object = AuthValues>(init: ToolkitInit): Toolkit<Auth> {
   const byName = new Map<string, ToolEntry>();
   // Canonical and wire names first, so a function name can never shadow either.
   for (const entry of init.tools) byName.set(entry.name, entry);
@@ -113,6 +119,7 @@ export function createToolkit(init: ToolkitInit): Toolkit {
     title: init.title,
     version: init.version,
     tools: init.tools,
+    ...(init.securitySchemes ? { securitySchemes: init.securitySchemes } : {}),
     examples: init.examples ?? [],
     tool: (name) => byName.get(name),
     check,
@@ -150,19 +157,20 @@ function withPrompt(result: unknown, prompt: string | undefined): unknown {
 export function bindCallOptions<T extends Record<string, AnyOperation>>(
   functions: T,
   inputless: ReadonlySet<string>,
-  bound: CallOptions,
+  bound: CallOptions<object>,
 ): T {
-  const merge = (options?: CallOptions): CallOptions => ({
+  const merge = (options?: CallOptions<object>): CallOptions<object> => ({
     ...bound,
     ...options,
     headers: { ...bound.headers, ...options?.headers },
+    ...(bound.auth || options?.auth ? { auth: { ...bound.auth, ...options?.auth } } : {}),
   });
   const client: Record<string, AnyOperation> = {};
   for (const [name, fn] of Object.entries(functions)) {
     setOwn(
       client,
       name,
-      inputless.has(name) ? (options?: CallOptions) => fn(merge(options)) : (input?: unknown, options?: CallOptions) => fn(input, merge(options)),
+      inputless.has(name) ? (options?: CallOptions<object>) => fn(merge(options)) : (input?: unknown, options?: CallOptions<object>) => fn(input, merge(options)),
     );
   }
   return client as T;

@@ -3,7 +3,7 @@
  * (with noUncheckedIndexedAccess and exactOptionalPropertyTypes on). Swagger 2.0 is converted on
  * load (test/load/swagger2-*.test.ts covers the 20 descriptions of corpus/swagger2).
  */
-import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { createReadStream, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join, normalize } from "node:path";
@@ -26,6 +26,28 @@ const cases: [string, string][] = [
   ["github", "github-api.json"],
 ];
 
+/**
+ * Each description's security schemes as typed credentials (issue 14): an app that configures
+ * them compiles with the output, and one that names no scheme or gives basic a string does not.
+ */
+const AUTH_APPS: Record<string, string> = {
+  petstore: `configure({ auth: { api_key: "k", petstore_auth: async () => "t" } });
+// @ts-expect-error the scheme is api_key
+configure({ auth: { apiKey: "k" } });`,
+  clerk: `configure({ auth: { bearerAuth: "sk_test_x" } });
+// @ts-expect-error a bearer token is a string
+configure({ auth: { bearerAuth: { username: "u", password: "p" } } });`,
+  openai: `configure({ auth: { ApiKeyAuth: () => "sk-x" } });
+// @ts-expect-error OpenAI declares ApiKeyAuth only
+configure({ auth: { bearerAuth: "x" } });`,
+  "digital-ocean": `configure({ auth: { bearer_auth: "dop_v1_x" } });
+// @ts-expect-error scheme names are kept as written
+configure({ auth: { bearerAuth: "x" } });`,
+  stripe: `configure({ auth: { basicAuth: { username: "sk_test_x", password: "" }, bearerAuth: "sk_test_x" } });
+// @ts-expect-error basic takes a user name and a password
+configure({ auth: { basicAuth: "sk_test_x:" } });`,
+};
+
 function capture() {
   const lines: string[] = [];
   return { lines, io: { stdout: (l: string) => lines.push(l), stderr: (l: string) => lines.push(l), exitCode: () => {} } };
@@ -43,6 +65,10 @@ describe("corpus: generate and compile", () => {
     const code = await main([join(SPECS, file), "--out", out, "--no-format", "-q"], io);
     expect(lines.filter((l) => !l.includes("warning:")).join("\n")).toBe("");
     expect(code).toBe(0);
+    const app = AUTH_APPS[name];
+    if (app !== undefined) writeFileSync(join(out, "auth-app.ts"), `import { configure } from "./index.js";\n${app}\n`);
+    // No security-declared parameter is a model input (petstore's deletePet has an api_key header).
+    if (name === "petstore") expect(readFileSync(join(out, "toolkit.ts"), "utf8")).not.toMatch(/\bapi_key\b/);
     expect(await typecheck(out)).toBe("");
   });
 

@@ -14,6 +14,8 @@ export interface HopRequest {
     readonly headers: Record<string, string>;
     readonly body?: BodyInit;
     readonly signal: AbortSignal;
+    /** Query parameters that carry a credential (an apiKey `in: query`): removed on a hop to another origin. */
+    readonly credentialQuery?: readonly string[];
 }
 /** Why a redirect chain was not followed to its end; the caller turns it into a ToolCallError. */
 export declare class RedirectRefused {

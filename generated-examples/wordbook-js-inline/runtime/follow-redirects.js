@@ -51,7 +51,13 @@ export async function fetchFollowingRedirects(doFetch, url, init, maxRedirects) 
         }
         if (next.protocol !== "http:" && next.protocol !== "https:")
             return new RedirectRefused(`was redirected to a ${next.protocol} address, which is not followed`);
-        hop = nextHop(hop, response.status, next.origin !== origin);
+        const crossOrigin = next.origin !== origin;
+        // A server that redirects keeping the query string would hand the key to the other host.
+        if (crossOrigin)
+            for (const name of init.credentialQuery ?? [])
+                if (next.searchParams.has(name))
+                    next.searchParams.delete(name);
+        hop = nextHop(hop, response.status, crossOrigin);
         current = next;
     }
 }
@@ -67,7 +73,7 @@ function nextHop(hop, status, crossOrigin) {
             continue;
         headers[name] = value;
     }
-    return { method: toGet ? "GET" : hop.method, headers, ...(keepBody ? { body: hop.body } : {}), signal: hop.signal };
+    return { method: toGet ? "GET" : hop.method, headers, ...(keepBody ? { body: hop.body } : {}), signal: hop.signal, ...(hop.credentialQuery ? { credentialQuery: hop.credentialQuery } : {}) };
 }
 /** The redirect target for a message, without credentials a server may have put in it. */
 function safeTarget(location, base) {

@@ -4,6 +4,7 @@
  * so the runtime, not the generator, owns every serialisation rule (OpenAPI 3.0 §4.7.12.4 "Style
  * Values", §4.7.14 "Request Body Object", §4.7.16 "Encoding Object").
  */
+import type { SecurityAlternative } from "./auth/auth-scheme.js";
 export type ParameterLocation = "path" | "query" | "header" | "cookie";
 export type ParameterStyle = "matrix" | "label" | "simple" | "form" | "spaceDelimited" | "pipeDelimited" | "deepObject";
 /** A parameter value's JSON shape as its schema declares it: one scalar, a list, or an object. */
@@ -65,4 +66,9 @@ export interface OperationSpec {
      * `application/json`. The answer is still decoded by the Content-Type it actually has.
      */
     readonly accept?: string;
+    /**
+     * The operation's security (its own, else the document's), as alternatives of scheme names;
+     * absent or `[]`: none. See auth/apply-auth.ts.
+     */
+    readonly security?: readonly SecurityAlternative[];
 }

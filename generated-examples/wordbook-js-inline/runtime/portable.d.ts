@@ -6,6 +6,7 @@
 export { request } from "./request.js";
 export { ToolCallError, isToolCallError, type ToolCallErrorCode } from "./tool-call-error.js";
 export { DEFAULT_TIMEOUT_MS, type CallOptions, type ClientConfig, type RetryOptions } from "./options.js";
+export type { AuthScheme, AuthValues, BasicCredentials, Credential, SecurityAlternative } from "./auth/auth-scheme.js";
 export type { BodyEncoding, BodyFieldEncoding, BodySpec, OperationSpec, ParameterLocation, ParameterSpec, ParameterStyle, ResponseKind, } from "./operation.js";
 export { bindCallOptions, createToolkit, type Toolkit, type ToolEntry, type ToolkitInit } from "./toolkit.js";
 export { type ToolDescriptor, type ToolExample, type ExampleMessage } from "./toolkit.js";

@@ -1,3 +1,3 @@
 import type { OperationSpec } from "./operation.js";
 import { type CallOptions, type ClientConfig } from "./options.js";
-export declare function request(config: ClientConfig, op: OperationSpec, input: Record<string, unknown> | undefined, options?: CallOptions): Promise<unknown>;
+export declare function request(config: ClientConfig<object>, op: OperationSpec, input: Record<string, unknown> | undefined, options?: CallOptions<object>): Promise<unknown>;

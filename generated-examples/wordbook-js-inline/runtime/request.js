@@ -14,6 +14,8 @@ import { BodyTooLarge, DEFAULT_MAX_RESPONSE_BYTES, readCappedBody } from "./read
 import { networkReason } from "./network-reason.js";
 import { DEFAULT_TIMEOUT_MS } from "./options.js";
 import { ToolCallError } from "./tool-call-error.js";
+import { applyAuth, CredentialFailed, describeAlternatives } from "./auth/apply-auth.js";
+import { encodeStrict } from "./serialize-value.js";
 /** Safe to send twice (RFC 9110 §9.2.2); POST and PATCH are never retried. */
 const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE", "TRACE"]);
 /** Answers that say "try again later" rather than "this request is wrong". */
@@ -56,11 +58,11 @@ async function requestOnce(config, op, input, options) {
     const problem = parameterProblem(op, values);
     if (problem)
         throw new ToolCallError(problem, { tool: op.tool, code: "INVALID_INPUT", method: op.method, url: `${baseUrl.replace(/\/+$/, "")}${op.path}` });
+    // Errors name this URL: it never carries a query credential, which is added only to what is sent.
     const url = buildUrl(baseUrl, op, values, config.version);
     const { body, contentType } = encodeBody(op, values);
     const token = options.accessToken ?? config.accessToken ?? (config.tokenFromEnv ? environmentToken() : undefined);
-    const headers = mergeHeaders({ accept: op.accept ?? "application/json" }, contentType ? { "content-type": contentType } : undefined, token ? { authorization: `token ${token}` } : undefined, config.headers, options.headers, parameterHeaders(op, values));
-    const secrets = secretsOf(headers, token);
+    let secrets = secretsOf({}, token);
     const fail = (message, code, extra = {}) => new ToolCallError(redact(message, secrets), { tool: op.tool, code, method: op.method, url, ...extra, ...("body" in extra ? { body: redact(extra.body, secrets) } : {}) });
     const timeoutMs = options.timeoutMs ?? config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const controller = new AbortController();
@@ -78,12 +80,31 @@ async function requestOnce(config, op, input, options) {
         : undefined;
     const doFetch = options.fetch ?? config.fetch ?? globalThis.fetch;
     try {
+        // Credentials first: a refresh function runs under the same timeout and abort as the call.
+        let auth;
+        try {
+            const values = { ...config.auth, ...options.auth };
+            auth = await untilAborted(applyAuth(config.securitySchemes, op.security, values, encodeStrict), controller.signal);
+        }
+        catch (error) {
+            if (error instanceof CredentialFailed)
+                throw fail(error.message, "AUTH", { cause: error.cause });
+            if (timedOut)
+                throw fail(`got no credential within ${timeoutMs} ms`, "TIMEOUT", { cause: error });
+            throw fail("was aborted", "ABORTED", { cause: error });
+        }
+        const paramHeaders = parameterHeaders(op, values);
+        const cookie = [paramHeaders.cookie, ...auth.cookies].filter(Boolean).join("; ");
+        const headers = mergeHeaders({ accept: op.accept ?? "application/json" }, contentType ? { "content-type": contentType } : undefined, token ? { authorization: `token ${token}` } : undefined, auth.headers, config.headers, options.headers, paramHeaders, cookie ? { cookie } : undefined);
+        secrets = [...new Set([...secretsOf(headers, token), ...auth.secrets.filter((s) => s.length >= 4)])].sort((a, b) => b.length - a.length);
+        const target = auth.query.length === 0 ? url : `${url}${url.includes("?") ? "&" : "?"}${auth.query.join("&")}`;
         const maxRedirects = options.maxRedirects ?? config.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
         const maxBytes = options.maxResponseBytes ?? config.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
         let response;
         let read;
         try {
-            const answered = await fetchFollowingRedirects(doFetch, url, { method: op.method, headers, ...(body !== undefined ? { body } : {}), signal: controller.signal }, maxRedirects);
+            const init = { method: op.method, headers, ...(body !== undefined ? { body } : {}), signal: controller.signal, credentialQuery: auth.queryNames };
+            const answered = await fetchFollowingRedirects(doFetch, target, init, maxRedirects);
             if (answered instanceof RedirectRefused)
                 throw fail(answered.message, "NETWORK");
             response = answered.response;
@@ -104,7 +125,8 @@ async function requestOnce(config, op, input, options) {
         if (response.status < 200 || response.status > 299) {
             const detail = errorBody(response, read);
             const text = typeof detail === "string" ? detail : detail instanceof Blob ? "" : JSON.stringify(detail);
-            throw fail(`answered ${response.status}${response.statusText ? ` ${response.statusText}` : ""}${text ? `: ${snippet(text)}` : ""}`, "HTTP_STATUS", {
+            const hint = auth.unsatisfied && (response.status === 401 || response.status === 403) ? authHint(auth.unsatisfied) : "";
+            throw fail(`answered ${response.status}${response.statusText ? ` ${response.statusText}` : ""}${text ? `: ${snippet(text)}` : ""}${hint}`, "HTTP_STATUS", {
                 status: response.status,
                 body: detail,
                 ...retryAfter(response),
@@ -120,6 +142,28 @@ async function requestOnce(config, op, input, options) {
             clearTimeout(timer);
         callerSignal?.removeEventListener("abort", onAbort);
     }
+}
+/** What a 401/403 of a secured operation called without its credentials should tell the caller. */
+function authHint(alternatives) {
+    const first = alternatives.find((a) => a.length > 0) ?? [];
+    const example = first.map((name) => `${/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name)}: …`).join(", ");
+    return ` (no credentials were sent: the operation accepts the security scheme${alternatives.length > 1 || first.length > 1 ? "s" : ""} ${describeAlternatives(alternatives)}; supply them with configure({ auth: { ${example} } }))`;
+}
+/** The promise, or a rejection as soon as the signal aborts. */
+function untilAborted(promise, signal) {
+    if (signal.aborted)
+        return Promise.reject(signal.reason);
+    return new Promise((resolve, reject) => {
+        const onAbort = () => reject(signal.reason);
+        signal.addEventListener("abort", onAbort, { once: true });
+        promise.then((value) => {
+            signal.removeEventListener("abort", onAbort);
+            resolve(value);
+        }, (error) => {
+            signal.removeEventListener("abort", onAbort);
+            reject(error);
+        });
+    });
 }
 function environmentToken() {
     const env = globalThis.process?.env;

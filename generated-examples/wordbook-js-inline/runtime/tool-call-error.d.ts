@@ -4,7 +4,9 @@
  */
 export type ToolCallErrorCode = "HTTP_STATUS" | "NETWORK" | "TIMEOUT" | "ABORTED" | "INVALID_RESPONSE" | "RESPONSE_TOO_LARGE"
 /** The input cannot be sent as the description asks (a required parameter missing, a wrong shape); nothing was sent. */
- | "INVALID_INPUT";
+ | "INVALID_INPUT"
+/** A credential function (`auth: { scheme: () => token }`) failed or gave no usable value; nothing was sent. */
+ | "AUTH";
 export interface ToolCallErrorInit {
     readonly tool: string;
     readonly code: ToolCallErrorCode;

@@ -4,6 +4,7 @@
  * `responses` JSON Schemas, few-shot examples), and `call(name, args)` to run the one a model
  * chose. Built from plain data computed at build time; nothing is parsed or compiled here.
  */
+import type { AuthScheme, AuthValues } from "./auth/auth-scheme.js";
 import type { CallOptions } from "./options.js";
 import type { JsonObjectSchema, JsonSchema } from "./validation/json-schema.js";
 type AnyOperation = (...args: any[]) => Promise<unknown>;
@@ -55,10 +56,13 @@ export interface ToolEntry extends ToolDescriptor {
     readonly inputless: boolean;
     readonly run: AnyOperation;
 }
-export interface Toolkit {
+/** `Auth`: the toolkit's `Credentials` type in generated code, so `call`'s `options.auth` is checked. */
+export interface Toolkit<Auth extends object = AuthValues> {
     readonly title: string;
     readonly version: string;
     readonly tools: readonly ToolEntry[];
+    /** The security schemes `options.auth` may name, when known (loadToolkit). */
+    readonly securitySchemes?: Readonly<Record<string, AuthScheme>>;
     /** examples.yaml conversations in which no tool is called (negative examples). */
     readonly examples: readonly ToolExample[];
     /** The entry with this canonical name, wire name or function name. */
@@ -74,18 +78,20 @@ export interface Toolkit {
      * returned. Invalid arguments and unknown names throw ToolInputError before any request;
      * HTTP failures throw ToolCallError. A `prompt` field in the result is passed through as is.
      */
-    call(name: string, args?: unknown, options?: CallOptions): Promise<unknown>;
+    call(name: string, args?: unknown, options?: CallOptions<Auth>): Promise<unknown>;
 }
 export interface ToolkitInit {
     readonly title: string;
     readonly version: string;
+    /** The security schemes calls can use (`loadToolkit` gives them; generated code keeps them in client.ts). */
+    readonly securitySchemes?: Readonly<Record<string, AuthScheme>>;
     readonly tools: readonly ToolEntry[];
     readonly examples?: readonly ToolExample[];
 }
-export declare function createToolkit(init: ToolkitInit): Toolkit;
+export declare function createToolkit<Auth extends object = AuthValues>(init: ToolkitInit): Toolkit<Auth>;
 /**
  * Binds call options (base address, headers, token, fetch, timeout) to every function, giving a
  * client whose calls all start from them; per-call options still win, headers are merged.
  */
-export declare function bindCallOptions<T extends Record<string, AnyOperation>>(functions: T, inputless: ReadonlySet<string>, bound: CallOptions): T;
+export declare function bindCallOptions<T extends Record<string, AnyOperation>>(functions: T, inputless: ReadonlySet<string>, bound: CallOptions<object>): T;
 export {};

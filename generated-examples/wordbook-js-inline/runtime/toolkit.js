@@ -27,6 +27,7 @@ export function createToolkit(init) {
         title: init.title,
         version: init.version,
         tools: init.tools,
+        ...(init.securitySchemes ? { securitySchemes: init.securitySchemes } : {}),
         examples: init.examples ?? [],
         tool: (name) => byName.get(name),
         check,
@@ -65,6 +66,7 @@ export function bindCallOptions(functions, inputless, bound) {
         ...bound,
         ...options,
         headers: { ...bound.headers, ...options?.headers },
+        ...(bound.auth || options?.auth ? { auth: { ...bound.auth, ...options?.auth } } : {}),
     });
     const client = {};
     for (const [name, fn] of Object.entries(functions)) {

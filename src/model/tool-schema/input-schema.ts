@@ -7,6 +7,8 @@
  * Left out of the model's view:
  * - header and cookie parameters: the app supplies them (client options), and they are mostly
  *   credentials and tracing. A parameter opts in with the extension `x-toolgen-model: true`.
+ * - a parameter that is an apiKey security scheme's credential (same name and location), even
+ *   with `x-toolgen-model`: the client sends it from `configure({ auth })`.
  * - properties with `x-ebagent-fixed-value` (the reference's extension): the value is forced on
  *   every call, so the model is not asked for it (the reference showed them and then overwrote).
  *   Only top-level properties and parameters are read, which is where the reference applies it.
@@ -78,6 +80,8 @@ export function inputSchemaOf(op: OperationModel, document: OpenApiDocument, bud
 }
 
 function visibleToModel(parameter: ParameterModel, document: OpenApiDocument): boolean {
+  // The key of an apiKey scheme the operation uses: the app's secret, never the model's to see or write.
+  if (parameter.credential) return false;
   if (parameter.in === "path" || parameter.in === "query") return true;
   const raw = getPointer(document, parameter.pointer);
   return isObject(raw) && raw[MODEL_VISIBLE_EXTENSION] === true;

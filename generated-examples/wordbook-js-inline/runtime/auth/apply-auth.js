@@ -1,0 +1,87 @@
+const NONE = { headers: {}, query: [], cookies: [], queryNames: [], secrets: [] };
+/** Thrown when a credential function fails; request() turns it into a ToolCallError (code AUTH). */
+export class CredentialFailed extends Error {
+    scheme;
+    constructor(scheme, cause) {
+        super(`the credential function for the security scheme "${scheme}" failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+        this.scheme = scheme;
+    }
+}
+export async function applyAuth(schemes, security, auth, encode) {
+    if (!security || security.length === 0 || !schemes)
+        return NONE;
+    const has = (name) => Object.hasOwn(schemes, name) && auth !== undefined && Object.hasOwn(auth, name) && auth[name] !== undefined;
+    const chosen = security.find((alternative) => alternative.length > 0 && alternative.every(has));
+    if (chosen === undefined)
+        return security.some((a) => a.length === 0) ? NONE : { ...NONE, unsatisfied: security };
+    const headers = {};
+    const query = [];
+    const cookies = [];
+    const queryNames = [];
+    const secrets = [];
+    for (const name of chosen) {
+        const scheme = schemes[name];
+        let value = auth[name];
+        try {
+            if (typeof value === "function")
+                value = await value();
+        }
+        catch (error) {
+            throw new CredentialFailed(name, error);
+        }
+        if (scheme.type === "http" && scheme.scheme.toLowerCase() === "basic") {
+            const basic = basicCredentials(name, value);
+            const encoded = base64(`${basic.username}:${basic.password}`);
+            headers.authorization = `Basic ${encoded}`;
+            secrets.push(encoded, basic.password);
+            continue;
+        }
+        if (typeof value !== "string")
+            throw new CredentialFailed(name, new TypeError(`expected a string, got ${value === null ? "null" : typeof value}`));
+        secrets.push(value);
+        if (scheme.type === "apiKey") {
+            if (scheme.in === "header")
+                headers[scheme.name] = value;
+            else if (scheme.in === "query") {
+                query.push(`${encode(scheme.name)}=${encode(value)}`);
+                queryNames.push(scheme.name);
+            }
+            else
+                cookies.push(`${scheme.name}=${encode(value)}`);
+        }
+        else if (scheme.type === "http" && scheme.scheme.toLowerCase() !== "bearer") {
+            headers.authorization = `${scheme.scheme} ${value}`;
+        }
+        else {
+            headers.authorization = `Bearer ${value}`;
+        }
+    }
+    return { headers, query, cookies, queryNames, secrets };
+}
+function basicCredentials(name, value) {
+    // Untyped callers (`toolgen mcp --auth basic=user:password`, environment variables) give text.
+    if (typeof value === "string" && value.includes(":")) {
+        const at = value.indexOf(":");
+        return { username: value.slice(0, at), password: value.slice(at + 1) };
+    }
+    const v = value;
+    if (typeof v !== "object" || v === null || typeof v.username !== "string" || typeof v.password !== "string") {
+        throw new CredentialFailed(name, new TypeError('expected { username: string; password: string } (or "user:password" text)'));
+    }
+    return v;
+}
+/** Base64 of the UTF-8 bytes (RFC 7617 §2.1 charset UTF-8), with web-standard APIs only. */
+function base64(text) {
+    let binary = "";
+    for (const byte of new TextEncoder().encode(text))
+        binary += String.fromCharCode(byte);
+    return btoa(binary);
+}
+/** "api_key" or "oauth (scopes…) and basic": the alternatives, for a 401/403 message. */
+export function describeAlternatives(alternatives) {
+    return alternatives.map((a) => a.map((name) => JSON.stringify(name)).join(" and ")).join(", or ");
+}
+/** The environment variable a scheme's credential is read from: `TOOLGEN_AUTH_<NAME>` (upper case, `_` for anything else). */
+export function authEnvironmentVariable(scheme) {
+    return `TOOLGEN_AUTH_${scheme.toUpperCase().replace(/[^A-Z0-9]/g, "_")}`;
+}
