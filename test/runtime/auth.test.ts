@@ -398,3 +398,24 @@ describe("toolgen mcp", () => {
     expect(text).not.toContain("s3cr3t-value");
   });
 });
+
+describe("a toolgen client of a toolgen server", () => {
+  test("the tool manager's bearer scheme is typed and sent with nothing written by hand", async () => {
+    const { serveTools } = await import("../../src/server/index.js");
+    const { wordListTools } = await import("../../src/server/samples/word-list.js");
+    const tools = await serveTools(wordListTools().tools, { namespace: "WordBook", version: "v1", auth: { scheme: "bearer", token: "manager-token-1" } });
+    try {
+      const out = freshOutputDir("auth-manager");
+      expect(await main([tools.url, "--out", out, "--emit", "js"], { stdout: () => {}, stderr: () => {}, exitCode: () => {} })).toBe(0);
+      const client = await import(pathToFileURL(join(out, "index.js")).href);
+      expect(client.client.securitySchemes).toEqual({ bearerAuth: { type: "http", scheme: "bearer" } });
+      const refused = await client.addWord({ word: "lucid" }).catch((e: unknown) => e);
+      expect(refused.status).toBe(401);
+      expect(refused.message).toContain('the operation accepts the security scheme "bearerAuth"; supply them with configure({ auth: { bearerAuth: … } })');
+      client.configure({ auth: { bearerAuth: "manager-token-1" } });
+      expect(await client.addWord({ word: "lucid" })).toMatchObject({ message: expect.stringContaining("lucid") });
+    } finally {
+      await tools.close();
+    }
+  });
+});
