@@ -241,9 +241,13 @@ function digest(text: string): Buffer {
   return createHash("sha256").update(text, "utf8").digest();
 }
 
-/** `Bearer <token>` (scheme case-insensitive, RFC 9110 §11.1); anything else is no bearer token. */
+/**
+ * `Bearer <token>` (scheme case-insensitive, RFC 9110 §11.1), or the hosted protocol's
+ * `token <token>`: the reference client sends its access token that way, and must be able to call
+ * a secured tool manager. Anything else is no bearer token.
+ */
 function bearerToken(header: string | undefined): string | undefined {
-  const match = header === undefined ? null : /^bearer(?: +(.*))?$/i.exec(header.trim());
+  const match = header === undefined ? null : /^(?:bearer|token)(?: +(.*))?$/i.exec(header.trim());
   if (!match) return undefined;
   return (match[1] ?? "").trim(); // "" when the scheme came without a token: given, and wrong
 }
