@@ -6,12 +6,8 @@
  */
 import { collect } from "./repeatable-options.js";
 import { Option, type Command } from "commander";
-import { loadDescription } from "../load/load-description.js";
-import { withOriginalPlaces } from "../load/original-places.js";
-import { buildModel } from "../model/build-model.js";
 import { LEVELS, type Level } from "../diff/change.js";
-import { DIFF_FORMATS, type DiffFormat } from "../diff/format.js";
-import { runDiff, wantsColor } from "../diff/run-diff.js";
+import { DIFF_FORMATS, type DiffFormat } from "../diff/format-names.js";
 import type { CliIo } from "./cli-io.js";
 
 interface DiffCommandFlags {
@@ -44,6 +40,13 @@ export function addDiffCommand(program: Command, io: CliIo): void {
       const token = local.token ?? (typeof parent.token === "string" ? parent.token : undefined);
       const header = [...(Array.isArray(parent.header) ? parent.header.map(String) : []), ...(local.header ?? [])];
       const flags = { ...local, header, ...(token !== undefined ? { token } : {}) };
+      // Loading, modelling and judging are loaded only when a diff runs (not for --help).
+      const [{ loadDescription }, { withOriginalPlaces }, { buildModel }, { runDiff, wantsColor }] = await Promise.all([
+        import("../load/load-description.js"),
+        import("../load/original-places.js"),
+        import("../model/build-model.js"),
+        import("../diff/run-diff.js"),
+      ]);
       const code = await runDiff(
         oldSource,
         newSource,

@@ -8,7 +8,7 @@ import { collect } from "./repeatable-options.js";
 import { addServerFlags, guardServerProcess, serverSettings, type ServerFlags } from "./server-flags.js";
 import { resolve } from "node:path";
 import { InvalidArgumentError, type Command } from "commander";
-import { startKnowledgeBaseService, type KnowledgeBaseService } from "../knowledge-base/index.js";
+import type { KnowledgeBaseService } from "../knowledge-base/index.js";
 import { BadInputError } from "../load/bad-input-error.js";
 import type { CliIo } from "./cli-io.js";
 
@@ -54,6 +54,8 @@ export async function runKbServe(flags: KbServeOptions, io: CliIo, stop: Promise
   const tokens = flags.token.length > 0 ? flags.token : tokensFromEnv();
   const dataDir = resolve(flags.data);
   let service: KnowledgeBaseService;
+  // The service (and SQLite) are loaded only by this command.
+  const { startKnowledgeBaseService } = await import("../knowledge-base/index.js");
   try {
     service = await startKnowledgeBaseService({
       port: flags.port,

@@ -9,7 +9,6 @@
 import { collect, parseHeader } from "./repeatable-options.js";
 import { InvalidArgumentError, type Command } from "commander";
 import { BadInputError } from "../load/bad-input-error.js";
-import { loadToolkit } from "../runtime/load-toolkit.js";
 import type { CliIo } from "./cli-io.js";
 import { addServerFlags, guardServerProcess, serverSettings, type ServerFlags } from "./server-flags.js";
 
@@ -50,8 +49,8 @@ export function addMcpCommand(program: Command, io: CliIo): void {
     .action(async (source: string, flags: McpFlags) => {
       const headers = Object.fromEntries(flags.header.map(parseHeader));
       const auth = Object.fromEntries(flags.auth.map(parseAuth));
-      // The MCP SDK is loaded only by this command.
-      const { serveMcpHttp, serveMcpStdio } = await import("../mcp/serve.js");
+      // The MCP SDK, and loading a toolkit at run time, are loaded only by this command.
+      const [{ serveMcpHttp, serveMcpStdio }, { loadToolkit }] = await Promise.all([import("../mcp/serve.js"), import("../runtime/load-toolkit.js")]);
       const toolkit = await loadToolkit(source, {
         headers,
         ...(flags.token !== undefined ? { token: flags.token } : {}),

@@ -4,10 +4,9 @@ import { levelRank } from "./change.js";
 import { formatJson } from "./format-json.js";
 import { formatMarkdown } from "./format-markdown.js";
 import { formatText } from "./format-text.js";
+import type { DiffFormat } from "./format-names.js";
 
-export type DiffFormat = "text" | "json" | "markdown";
-
-export const DIFF_FORMATS: readonly DiffFormat[] = ["text", "json", "markdown"];
+export { DIFF_FORMATS, type DiffFormat } from "./format-names.js";
 
 export function formatDiff(result: DiffResult, format: DiffFormat, options: { color?: boolean } = {}): string {
   switch (format) {

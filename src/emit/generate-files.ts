@@ -7,9 +7,6 @@ import type { GeneratedFile } from "./generated-file.js";
 import { formatBytes, stage, type ProgressListener } from "../generate-progress.js";
 import { DEFAULT_FORMAT_LIMIT, formatFiles } from "./format-output.js";
 import { INLINE_RUNTIME_ENTRY, inlineRuntimeFiles, knowledgeBaseSource } from "./inline-runtime.js";
-import { toJavaScript } from "./js-output.js";
-import { emitOperationsFile, emitOperationsJs } from "./operations-file.js";
-import { emitSchemaTypes } from "./schema-types.js";
 import { emitClientFile, emitIndexFile } from "./support-files.js";
 import { emitToolkitFile } from "./toolkit-file.js";
 import { code, docText, type Code } from "./ts-text.js";
@@ -30,12 +27,19 @@ export async function generateFiles(model: ToolkitModel, options: EmitOptions = 
   const runtimeImport = options.runtime === "inline" ? INLINE_RUNTIME_ENTRY : "toolgen/runtime";
   const header = fileHeader(model);
   const progress = options.onProgress;
+  // The emitters bring the TypeScript compiler, ts-morph and openapi-typescript: loaded when
+  // something is emitted, not when this module is (a run that emits nothing never pays for them).
+  const [{ emitSchemaTypes }, { emitOperationsFile, emitOperationsJs }, { toJavaScript }] = await Promise.all([
+    import("./schema-types.js"),
+    import("./operations-file.js"),
+    import("./js-output.js"),
+  ]);
   let files: GeneratedFile[] = await stage(
     progress,
     "emit",
     () => [
       { path: "schema.ts", content: code`${header}\n${emitSchemaTypes(model)}`, typesOnly: true },
-      ...operationsFiles(model, emit, runtimeImport, header),
+      ...operationsFiles(model, emit, runtimeImport, header, { emitOperationsFile, emitOperationsJs }),
       { path: "client.ts", content: emitClientFile(model, runtimeImport, header, model.source.kind === "hub") },
       { path: "toolkit.ts", content: emitToolkitFile(model, runtimeImport, header) },
       { path: "index.ts", content: emitIndexFile(header, runtimeImport) },
@@ -61,7 +65,13 @@ export async function generateFiles(model: ToolkitModel, options: EmitOptions = 
 }
 
 /** `.ts` through ts-morph; for `--emit js`, `.js` + `.d.ts` printed directly (no transpiling). */
-function operationsFiles(model: ToolkitModel, emit: "ts" | "js", runtimeImport: string, header: Code): GeneratedFile[] {
+function operationsFiles(
+  model: ToolkitModel,
+  emit: "ts" | "js",
+  runtimeImport: string,
+  header: Code,
+  { emitOperationsFile, emitOperationsJs }: Pick<typeof import("./operations-file.js"), "emitOperationsFile" | "emitOperationsJs">,
+): GeneratedFile[] {
   if (emit === "ts") return [{ path: "operations.ts", content: emitOperationsFile(model, runtimeImport, header) }];
   const { js, dts } = emitOperationsJs(model, runtimeImport, header);
   return [
