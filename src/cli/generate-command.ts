@@ -7,9 +7,9 @@ import { Option, type Command } from "commander";
 import { BadInputError } from "../load/bad-input-error.js";
 import type { ResolvedConfig, ResolvedToolkit } from "../config/resolve-config.js";
 import type { CliIo } from "./cli-io.js";
+import { parseJobs, runAndReport } from "./parallel-toolkits.js";
 import { ProgressReporter, type Verbosity } from "./progress-reporter.js";
 import { collect, parseHeader } from "./repeatable-options.js";
-import { reportOutcome } from "./report-outcome.js";
 import { watchUntilStopped } from "./watch-loop.js";
 
 interface GenerateFlags {
@@ -20,6 +20,7 @@ interface GenerateFlags {
   offline?: boolean;
   cacheDir?: string;
   pollInterval?: string;
+  jobs?: string;
   emit: "ts" | "js";
   runtime: "package" | "inline";
   baseUrl?: string;
@@ -44,6 +45,7 @@ export function addGenerateCommand(program: Command, io: CliIo): void {
     .option("--offline", "use the descriptions fetched last time (the cache) instead of the network")
     .option("--cache-dir <dir>", "where fetched descriptions are kept for --offline (default: node_modules/.cache/toolgen)")
     .option("--poll-interval <ms>", "--watch: milliseconds between polls of remote descriptions (default 5000)")
+    .option("-j, --jobs <n>", "toolkits of a config generated at once, on this thread and worker threads (default: the config's jobs, else the number of cores; 1: one after the other)")
     .addOption(new Option("--emit <kind>", "ts: TypeScript files; js: .js + .d.ts").choices(["ts", "js"]).default("ts"))
     .addOption(
       new Option("--runtime <kind>", "package: import toolgen/runtime; inline: copy the runtime into <out>/runtime")
@@ -61,6 +63,7 @@ export function addGenerateCommand(program: Command, io: CliIo): void {
       if (flags.quiet && flags.verbose) throw new BadInputError("--quiet and --verbose cannot be used together");
       if (flags.check && flags.watch) throw new BadInputError("--check and --watch cannot be used together");
       const pollInterval = flags.pollInterval === undefined ? undefined : parseInterval(flags.pollInterval);
+      const jobs = flags.jobs === undefined ? undefined : parseJobs(flags.jobs);
       const { findConfigFile, loadConfigFile } = await import("../config/load-config.js");
       const { defaultCacheDir, DEFAULT_POLL_INTERVAL_MS } = await import("../config/resolve-config.js");
       // The config file with what the command line says about the whole run.
@@ -110,11 +113,7 @@ export function addGenerateCommand(program: Command, io: CliIo): void {
         return;
       }
 
-      const { runToolkits } = await import("../workflow/run-toolkits.js");
-      const outcomes = await runToolkits(config, runOptions);
-      const internal = outcomes.find((outcome) => !outcome.ok && !(outcome.error instanceof BadInputError));
-      if (internal !== undefined && !internal.ok) throw internal.error;
-      for (const outcome of outcomes) reportOutcome(outcome, reporter, io, flags.check === true);
+      await runAndReport(config, runOptions, { ...(jobs !== undefined ? { jobs } : {}), reporter, io, check: flags.check === true });
     });
 }
 

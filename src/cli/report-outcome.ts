@@ -5,7 +5,10 @@ import type { CliIo } from "./cli-io.js";
 import type { ProgressReporter } from "./progress-reporter.js";
 import { staleMessage } from "./stale-messages.js";
 
-export function reportOutcome(outcome: ToolkitOutcome, reporter: ProgressReporter, io: CliIo, check: boolean): void {
+/** The part of the reporter an outcome is reported with (a parallel run records it in the worker). */
+export type OutcomeReporter = Pick<ProgressReporter, "error" | "result" | "notice" | "verbose">;
+
+export function reportOutcome(outcome: ToolkitOutcome, reporter: OutcomeReporter, io: CliIo, check: boolean): void {
   const where = relative(process.cwd(), outcome.toolkit.out) || ".";
   if (!outcome.ok) {
     const message = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);

@@ -32,6 +32,8 @@ export interface ResolvedConfig {
   readonly toolkits: readonly ResolvedToolkit[];
   readonly cacheDir: string;
   readonly pollInterval: number;
+  /** Toolkits generated at once, when the config says (`--jobs` overrides it; the CLI's default is the number of cores). */
+  readonly jobs?: number;
 }
 
 export function resolveConfig(config: ToolgenConfig, file: string, env: Readonly<Record<string, string | undefined>>): ResolvedConfig {
@@ -53,6 +55,7 @@ export function resolveConfig(config: ToolgenConfig, file: string, env: Readonly
     toolkits,
     cacheDir: config.cacheDir !== undefined ? resolve(dir, config.cacheDir) : defaultCacheDir(dir),
     pollInterval: config.pollInterval ?? DEFAULT_POLL_INTERVAL_MS,
+    ...(config.jobs !== undefined ? { jobs: config.jobs } : {}),
   };
 }
 

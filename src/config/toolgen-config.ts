@@ -30,6 +30,8 @@ export interface ToolgenConfig {
   readonly cacheDir?: string;
   /** `--watch`: milliseconds between polls of remote descriptions (default 5000). */
   readonly pollInterval?: number;
+  /** Toolkits generated at once, each in a worker thread (default: the number of cores; 1: one after the other). `--jobs` overrides it. */
+  readonly jobs?: number;
 }
 
 /** Types a `toolgen.config.ts`: `export default defineConfig({ toolkits: [...] })`. */

@@ -52,6 +52,15 @@ let hooksRegistered = false;
 export function registerTypeScriptHooks(): void {
   if (hooksRegistered) return;
   hooksRegistered = true;
+  const { url, data } = typeScriptHooks();
+  register(url, { data });
+}
+
+/**
+ * The hooks as `module.register` takes them, for a thread that registers them itself (a worker
+ * thread running toolgen's own TypeScript sources, as under the tests: src/cli/parallel-toolkits.ts).
+ */
+export function typeScriptHooks(): { url: string; data: { typescript: string } } {
   const typescript = pathToFileURL(createRequire(import.meta.url).resolve("typescript")).href;
-  register(`data:text/javascript,${encodeURIComponent(HOOKS)}`, { data: { typescript } });
+  return { url: `data:text/javascript,${encodeURIComponent(HOOKS)}`, data: { typescript } };
 }
