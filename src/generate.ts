@@ -11,10 +11,11 @@ import type { ToolkitModel } from "./model/toolkit-model.js";
 import { generateFiles, type EmitOptions } from "./emit/generate-files.js";
 import type { GeneratedFile } from "./emit/generated-file.js";
 import { checkOutput, obsoleteFiles, type StaleFile } from "./emit/check-output.js";
-import { buildLock, LOCK_FILE, lockFileOf, readLock, type LockFile } from "./emit/lock-file.js";
+import { buildLock, LOCK_FILE, lockFileOf, lockOptionsOf, readLock, type LockFile } from "./emit/lock-file.js";
 import { removeFiles, writeFiles } from "./emit/write-output.js";
 import { stage } from "./generate-progress.js";
 import { toolgenVersion } from "./toolgen-version.js";
+import type { Change } from "./up-to-date.js";
 
 export interface GenerateOptions extends LoadOptions, EmitOptions {
   /** Output directory. */
@@ -26,6 +27,13 @@ export interface GenerateOptions extends LoadOptions, EmitOptions {
 }
 
 export interface GenerateResult {
+  /** Tells this from an `UpToDateResult` (src/up-to-date.ts), where nothing was generated. */
+  readonly upToDate?: false;
+  /**
+   * Set by `runToolkits` when its no-change check found something changed: what it found first
+   * (the reason this run generated). Absent for a first generation and from `generate` itself.
+   */
+  readonly change?: Change;
   readonly model: ToolkitModel;
   readonly loaded: LoadedDescription;
   /** Every file of the output folder, `toolgen.lock.json` included. */
@@ -52,19 +60,7 @@ export async function generate(source: string, options: GenerateOptions): Promis
   if (options.baseUrl !== undefined) model = { ...model, serverUrl: options.baseUrl.replace(/\/+$/, "") };
   for (const warning of model.warnings) options.onWarning?.(inOriginalTerms(loaded, warning));
   const emitted = await generateFiles(model, options);
-  const lock = buildLock(
-    loaded,
-    model,
-    emitted,
-    options.out,
-    {
-      emit: options.emit ?? "ts",
-      runtime: options.runtime ?? "package",
-      format: options.format !== false,
-      ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}),
-    },
-    toolgenVersion(),
-  );
+  const lock = buildLock(loaded, model, emitted, options.out, lockOptionsOf(options), toolgenVersion());
   const files = [...emitted, lockFileOf(lock)];
   const previousLock = await readLock(options.out);
   const base = { model, loaded, files, lock, ...(previousLock !== undefined ? { previousLock } : {}) };

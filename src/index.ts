@@ -3,6 +3,7 @@
  * the CLI does; the stages are exported for tools that need only part of the pipeline.
  */
 export { generate, type GenerateOptions, type GenerateResult } from "./generate.js";
+export { checkUpToDate, type Change, type ChangeKind, type UpToDateCheck, type UpToDateOptions, type UpToDateResult } from "./up-to-date.js";
 export { loadDescription } from "./load/load-description.js";
 export type { DescriptionSource, LoadedDescription, LoadOptions, OpenApiDocument } from "./load/loaded-description.js";
 export { BadInputError } from "./load/bad-input-error.js";
@@ -16,5 +17,5 @@ export type { ResolvedConfig, ResolvedToolkit } from "./config/resolve-config.js
 export { runToolkits, type RunOptions, type ToolkitOutcome } from "./workflow/run-toolkits.js";
 export { watchToolkits, type WatchOptions } from "./workflow/watch-toolkits.js";
 export type { StaleFile, StaleReason } from "./emit/check-output.js";
-export type { LockFile } from "./emit/lock-file.js";
+export type { LockDocument, LockFile } from "./emit/lock-file.js";
 export type { GenerateStage, ProgressEvent } from "./generate-progress.js";

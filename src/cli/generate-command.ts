@@ -16,6 +16,7 @@ interface GenerateFlags {
   out?: string;
   config?: string;
   check?: boolean;
+  force?: boolean;
   watch?: boolean;
   offline?: boolean;
   cacheDir?: string;
@@ -41,6 +42,7 @@ export function addGenerateCommand(program: Command, io: CliIo): void {
     .option("-o, --out <dir>", "output directory")
     .option("-c, --config <file>", "config file (default: toolgen.config.{json,mjs,js,ts,mts} in the working directory)")
     .option("--check", "write nothing; exit 1 and name each file that differs from what would be generated, and why")
+    .option("--force", "generate (or check) in full even when the description, options and toolgen version are unchanged since the lock")
     .option("-w, --watch", "generate, then regenerate when a local description changes or a remote one does (polled)")
     .option("--offline", "use the descriptions fetched last time (the cache) instead of the network")
     .option("--cache-dir <dir>", "where fetched descriptions are kept for --offline (default: node_modules/.cache/toolgen)")
@@ -100,6 +102,7 @@ export function addGenerateCommand(program: Command, io: CliIo): void {
       const label = (toolkit: ResolvedToolkit) => (active.toolkits.length > 1 ? toolkit.name : undefined);
       const runOptions = {
         check: flags.check === true,
+        force: flags.force === true,
         offline: flags.offline === true,
         onProgress: (toolkit: ResolvedToolkit, event: Parameters<ProgressReporter["progress"]>[1]) => reporter.progress(label(toolkit), event),
         onWarning: (toolkit: ResolvedToolkit, message: string) => reporter.warning(label(toolkit), message),

@@ -17,6 +17,14 @@ export function reportOutcome(outcome: ToolkitOutcome, reporter: OutcomeReporter
     return;
   }
   const { result } = outcome;
+  if (result.upToDate === true) {
+    const { description, toolgen } = result.lock;
+    const operations = description.operations === undefined ? "" : `${description.operations} operations of `;
+    const what = `${operations}"${description.title}"${description.version === "" ? "" : ` ${description.version}`}`;
+    const why = `description, options and toolgen ${toolgen} unchanged`;
+    reporter.result(check ? `${where}: up to date (${what}; ${why})` : `Up to date: ${what} in ${where}/ (${why}; nothing written)`);
+    return;
+  }
   const summary = `${result.model.operations.length} operations of "${result.model.title}"${result.model.version === "" ? "" : ` ${result.model.version}`}`;
   if (check) {
     if (result.stale.length === 0) {
@@ -29,5 +37,6 @@ export function reportOutcome(outcome: ToolkitOutcome, reporter: OutcomeReporter
   }
   for (const path of result.removed) reporter.verbose(`removed ${where}/${path} (no longer generated)`);
   const changed = result.written.length === 0 ? "nothing changed" : `${result.written.length} changed`;
-  reporter.result(`Generated ${summary} into ${where}/ (${result.files.length - 1} files, ${changed})`);
+  const because = result.change === undefined ? "" : `; ${result.change.detail}`;
+  reporter.result(`Generated ${summary} into ${where}/ (${result.files.length - 1} files, ${changed}${because})`);
 }

@@ -6,11 +6,16 @@
  *
  * Deterministic on purpose (no time stamps, no absolute paths): generating twice from the same
  * description gives the same lock, so it can be committed with the output.
+ *
+ * It also lists every document read (`description.documents`), so the next run can tell that
+ * nothing changed by hashing those files again (or asking the server with their ETag and
+ * Last-Modified) before parsing anything: see `src/up-to-date.ts`.
  */
 import { readFile } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sha256Hex } from "../load/document-reader.js";
+import type { ReadRecord } from "../load/document-reader.js";
 import type { LoadedDescription } from "../load/loaded-description.js";
 import type { GeneratedFile } from "./generated-file.js";
 
@@ -36,15 +41,51 @@ export interface LockFile {
     readonly inputsSha256: string;
     readonly title: string;
     readonly version: string;
+    /** Number of operations generated (absent in locks of toolgen before the no-change check). */
+    readonly operations?: number;
+    /** Every document read, root first, in the order read (absent in older locks). */
+    readonly documents?: readonly LockDocument[];
   };
   readonly options: LockOptions;
   /** sha256 of each generated file, by path relative to the output folder. */
   readonly files: Readonly<Record<string, string>>;
 }
 
+/**
+ * One document a generation read: a file by its path relative to the output folder, or a remote
+ * document by its URL (never with user name or password; the root's without its query either,
+ * since the source given on the command line or in the config supplies it again).
+ */
+export interface LockDocument {
+  readonly path?: string;
+  readonly url?: string;
+  readonly sha256: string;
+  readonly bytes: number;
+  /** The server's validators, sent back as If-None-Match / If-Modified-Since. */
+  readonly etag?: string;
+  readonly lastModified?: string;
+  /** Where a redirect finally led (origin and path), when it was elsewhere: relative `$ref`s resolve against it. */
+  readonly redirectedTo?: string;
+}
+
+/** The options recorded in the lock: exactly those that change the generated files. */
+export function lockOptionsOf(options: { readonly emit?: "ts" | "js"; readonly runtime?: "package" | "inline"; readonly format?: boolean; readonly baseUrl?: string }): LockOptions {
+  return {
+    emit: options.emit ?? "ts",
+    runtime: options.runtime ?? "package",
+    format: options.format !== false,
+    ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}),
+  };
+}
+
+/** The names of the options that differ between two locks' `options`, compared key by key. */
+export function changedOptions(previous: Readonly<Record<string, unknown>>, next: Readonly<Record<string, unknown>>): string[] {
+  return [...new Set([...Object.keys(previous), ...Object.keys(next)])].sort().filter((key) => JSON.stringify(previous[key]) !== JSON.stringify(next[key]));
+}
+
 export function buildLock(
   loaded: LoadedDescription,
-  info: { title: string; version: string },
+  info: { readonly title: string; readonly version: string; readonly operations: readonly unknown[] },
   files: readonly GeneratedFile[],
   outDir: string,
   options: LockOptions,
@@ -54,8 +95,16 @@ export function buildLock(
     lockfileVersion: 1,
     toolgen: toolgenVersion,
     source: displaySource(loaded, outDir),
-    description: { sha256: loaded.sha256, bytes: loaded.bytes, inputsSha256: loaded.inputsSha256, title: info.title, version: info.version },
-    options: { emit: options.emit, runtime: options.runtime, format: options.format, ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}) },
+    description: {
+      sha256: loaded.sha256,
+      bytes: loaded.bytes,
+      inputsSha256: loaded.inputsSha256,
+      title: info.title,
+      version: info.version,
+      operations: info.operations.length,
+      documents: loaded.documents.map((record, index) => lockDocumentOf(record, index === 0, outDir)),
+    },
+    options: lockOptionsOf(options),
     files: Object.fromEntries(files.map((file) => [file.path, sha256Hex(file.content)])),
   };
 }
@@ -79,6 +128,32 @@ function parseLock(text: string | undefined): LockFile | undefined {
   } catch {
     return undefined;
   }
+}
+
+function lockDocumentOf(record: ReadRecord, root: boolean, outDir: string): LockDocument {
+  const validators = {
+    ...(record.etag !== undefined ? { etag: record.etag } : {}),
+    ...(record.lastModified !== undefined ? { lastModified: record.lastModified } : {}),
+  };
+  if (record.url.startsWith("file:")) return { path: lockPathOf(record.url, outDir), sha256: record.sha256, bytes: record.bytes };
+  const url = lockUrlOf(record.url, root);
+  const final = lockUrlOf(record.finalUrl, true);
+  return { url, sha256: record.sha256, bytes: record.bytes, ...validators, ...(final !== lockUrlOf(record.url, true) ? { redirectedTo: final } : {}) };
+}
+
+/** A file as the lock names it: relative to the output folder, with `/`. */
+export function lockPathOf(fileUrl: string, outDir: string): string {
+  return relative(outDir, fileURLToPath(fileUrl)).split(sep).join("/");
+}
+
+/** A URL as the lock names it: no user name or password, no fragment, and for `bare` no query. */
+export function lockUrlOf(href: string, bare: boolean): string {
+  const url = new URL(href);
+  url.username = "";
+  url.password = "";
+  url.hash = "";
+  if (bare) url.search = "";
+  return url.href;
 }
 
 function displaySource(loaded: LoadedDescription, outDir: string): string {

@@ -55,6 +55,7 @@ export function offlineReader(cacheDir: string, local: DocumentReader): Document
         url: entry.finalUrl,
         ...(entry.contentType !== undefined ? { contentType: entry.contentType } : {}),
         ...(entry.etag !== undefined ? { etag: entry.etag } : {}),
+        ...(entry.lastModified !== undefined ? { lastModified: entry.lastModified } : {}),
       };
       return text;
     },

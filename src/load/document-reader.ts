@@ -22,6 +22,7 @@ export interface ReadRecord {
   readonly sha256: string;
   readonly bytes: number;
   readonly etag?: string;
+  readonly lastModified?: string;
   readonly contentType?: string;
 }
 
@@ -29,6 +30,24 @@ export function networkReader(http: HttpSettings): DocumentReader {
   return {
     read: (url, guard) => readDocumentText(url, http, guard),
     exists: (url) => probe(url, http),
+  };
+}
+
+/**
+ * Hands out documents already read (by the no-change check, which found them changed) before
+ * asking `inner`, so a changed remote description is not downloaded twice. Each is used once.
+ */
+export function prefetchedReader(inner: DocumentReader, prefetched: ReadonlyMap<string, DocumentText> | undefined): DocumentReader {
+  if (prefetched === undefined || prefetched.size === 0) return inner;
+  const left = new Map(prefetched);
+  return {
+    read(url, guard) {
+      const text = left.get(url);
+      if (text === undefined) return inner.read(url, guard);
+      left.delete(url);
+      return Promise.resolve(text);
+    },
+    exists: (url) => inner.exists(url),
   };
 }
 
@@ -62,6 +81,7 @@ export function recordOf(url: string, text: DocumentText): ReadRecord {
     sha256: sha256Hex(text.bytes),
     bytes: text.bytes.byteLength,
     ...(text.etag !== undefined ? { etag: text.etag } : {}),
+    ...(text.lastModified !== undefined ? { lastModified: text.lastModified } : {}),
     ...(text.contentType !== undefined ? { contentType: text.contentType } : {}),
   };
 }

@@ -8,11 +8,11 @@ import { access } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { BadInputError } from "./bad-input-error.js";
 import { bundleRefs, displayName } from "./bundle-refs.js";
-import type { LoadedDescription, LoadOptions } from "./loaded-description.js";
+import type { DescriptionSource, LoadedDescription, LoadOptions } from "./loaded-description.js";
 import { openapiVersionOf, parseDocument } from "./parse-document.js";
 import { formatBytes, type ProgressListener } from "../generate-progress.js";
 import { offlineReader, saveToCache } from "./description-cache.js";
-import { networkReader, RecordingReader, sha256Hex, type DocumentReader, type ReadRecord } from "./document-reader.js";
+import { networkReader, prefetchedReader, RecordingReader, sha256Hex, type DocumentReader, type ReadRecord } from "./document-reader.js";
 import { DEFAULT_LOAD_TIMEOUT_MS, DEFAULT_MAX_BYTES, type HttpSettings } from "./read-document-text.js";
 import { checkRefScope } from "./ref-scope.js";
 import { resolveSource } from "./resolve-source.js";
@@ -28,7 +28,7 @@ export async function loadDescription(input: string, options: LoadOptions = {}):
   }
   const network = networkReader(http);
   const recorder = new RecordingReader(
-    options.offline === true && remote ? offlineReader(offlineCacheDir(options), network) : network,
+    prefetchedReader(options.offline === true && remote ? offlineReader(offlineCacheDir(options), network) : network, options.prefetched),
   );
   const reader = reportingReader(recorder, options.onProgress);
   const where = displayName(source.documentUrl);
@@ -72,8 +72,7 @@ export async function loadDescription(input: string, options: LoadOptions = {}):
   }
   const document = converted?.document ?? bundled;
   const openapiVersion = version === "2.0" ? "3.0" : version;
-  const examplesUrl = remote ? `${source.baseUrl}/.well-known/examples.yaml` : new URL("examples.yaml", source.documentUrl).href;
-  const examples = await loadExamples(examplesUrl, reader, remote, (text, url) => parse(text, url));
+  const examples = await loadExamples(examplesUrlOf(source), reader, remote, (text, url) => parse(text, url));
   reader.done();
   options.onProgress?.({ stage: "parse", state: "done", count: parsedCount, detail: `${parsedCount} document${parsedCount === 1 ? "" : "s"}`, ms: Math.round(performance.now() - parseStarted) });
   if (remote && options.offline !== true && options.cacheDir !== undefined) await saveToCache(options.cacheDir, recorder);
@@ -91,11 +90,16 @@ export async function loadDescription(input: string, options: LoadOptions = {}):
   };
 }
 
+/** Where the `examples.yaml` companion is looked for: the server's well-known address, or beside the file. */
+export function examplesUrlOf(source: DescriptionSource): string {
+  return source.kind !== "file" ? `${source.baseUrl}/.well-known/examples.yaml` : new URL("examples.yaml", source.documentUrl).href;
+}
+
 /**
  * One hash over every document the load read, in a fixed order, so a change to an external
  * `$ref` target or to `examples.yaml` counts as a change of the description too.
  */
-function inputsHash(documents: readonly ReadRecord[]): string {
+export function inputsHash(documents: readonly ReadRecord[]): string {
   const lines = documents.map((d) => `${d.url.startsWith("file:") ? "file" : d.url} ${d.sha256}`).sort();
   return sha256Hex(lines.join("\n"));
 }

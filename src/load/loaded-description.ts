@@ -1,6 +1,7 @@
 /** What `load` hands to `model`: one self-contained document plus where it came from. */
 import type { ProgressListener } from "../generate-progress.js";
 import type { ReadRecord } from "./document-reader.js";
+import type { DocumentText } from "./read-document-text.js";
 
 export type SourceKind = "url" | "file" | "hub";
 
@@ -86,4 +87,9 @@ export interface LoadOptions {
   readonly onProgress?: ProgressListener;
   /** Environment to read `EB_AGENT_ACCESS_TOKEN` and `AISTUDIO_HUB_BASE_URL` from (default process.env). */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * Documents already read by URL, under the same headers and rules (the no-change check hands
+   * over what it downloaded and found changed); each is used instead of reading it again.
+   */
+  readonly prefetched?: ReadonlyMap<string, DocumentText>;
 }

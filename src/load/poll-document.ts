@@ -1,7 +1,8 @@
 /**
  * One poll of a remote document for `--watch`: a conditional GET (`If-None-Match` with the ETag
- * of the last read), sent with the same headers and token as loading and held to the same
- * redirect rules. A server without ETags answers 200 each time and the hash decides.
+ * of the last read, `If-Modified-Since` with its Last-Modified), sent with the same headers and
+ * token as loading and held to the same redirect rules. A server without either answers 200 each
+ * time and the hash decides.
  */
 import { httpSettings } from "./load-description.js";
 import type { LoadOptions } from "./loaded-description.js";
@@ -14,7 +15,7 @@ import { readIfChanged, type RedirectGuard } from "./read-document-text.js";
  */
 export async function pollDocument(record: ReadRecord, options: LoadOptions, sourceUrl: string, guard?: RedirectGuard): Promise<ReadRecord | undefined> {
   const http = httpSettings(options, options.env ?? process.env, sourceUrl);
-  const text = await readIfChanged(record.url, http, record.etag, guard);
+  const text = await readIfChanged(record.url, http, record, guard);
   if (text === undefined) return undefined;
   const next = recordOf(record.url, text);
   return next.sha256 === record.sha256 ? undefined : next;

@@ -13,7 +13,7 @@ export const DEFAULT_LOAD_TIMEOUT_MS = 30_000;
 const MAX_REDIRECTS = 5;
 
 export interface HttpSettings {
-  /** Lower-case names. Everything but `accept` and `if-none-match` is a credential (see below). */
+  /** Lower-case names. Everything but `accept` and the conditional ones is a credential (see below). */
   readonly headers: Readonly<Record<string, string>>;
   /**
    * The only origin the token and the user's headers are sent to: the source's. A redirect or an
@@ -32,9 +32,23 @@ export interface DocumentText {
   /** The URL the text finally came from (after redirects). */
   readonly url: string;
   readonly contentType?: string;
-  /** The server's ETag, for polling with If-None-Match (`--watch`). */
+  /** The server's ETag, for polling with If-None-Match (`--watch`, the no-change check). */
   readonly etag?: string;
+  /** The server's Last-Modified, sent back as If-Modified-Since. */
+  readonly lastModified?: string;
 }
+
+/** What a conditional GET sends back: the ETag and Last-Modified of the copy already held. */
+export interface Validators {
+  readonly etag?: string;
+  readonly lastModified?: string;
+}
+
+/**
+ * A server that did not answer in time. The no-change check reports it at once instead of letting
+ * the full run wait for the same server a second time.
+ */
+export class NoAnswerError extends BadInputError {}
 
 /** Checks each address a redirect leads to before it is requested (throws to refuse). */
 export type RedirectGuard = (url: string) => Promise<void>;
@@ -71,17 +85,31 @@ export async function probe(url: string, http: HttpSettings): Promise<boolean> {
 }
 
 /**
- * A GET with `If-None-Match`: `undefined` when the server answers 304 Not Modified, the document
- * otherwise. Servers without ETags simply answer 200 every time; the caller compares hashes.
+ * A conditional GET (`If-None-Match`, `If-Modified-Since`): `undefined` when the server answers
+ * 304 Not Modified, the document otherwise. Servers without validators simply answer 200 every
+ * time; the caller compares hashes.
  */
-export async function readIfChanged(url: string, http: HttpSettings, etag: string | undefined, guard?: RedirectGuard): Promise<DocumentText | undefined> {
-  const conditional = etag === undefined ? http : { ...http, headers: { ...http.headers, "if-none-match": etag } };
-  const response = await send(url, conditional, "GET", guard);
+export async function readIfChanged(url: string, http: HttpSettings, validators: Validators, guard?: RedirectGuard): Promise<DocumentText | undefined> {
+  const answer = await readConditionally(url, http, validators, guard);
+  return answer.notModified ? undefined : answer.text;
+}
+
+/** `readIfChanged`, also saying where a 304 came from (the URL after redirects). */
+export async function readConditionally(
+  url: string,
+  http: HttpSettings,
+  validators: Validators,
+  guard?: RedirectGuard,
+): Promise<{ readonly notModified: true; readonly url: string } | { readonly notModified: false; readonly text: DocumentText }> {
+  const headers: Record<string, string> = { ...http.headers };
+  if (validators.etag !== undefined) headers["if-none-match"] = validators.etag;
+  if (validators.lastModified !== undefined) headers["if-modified-since"] = validators.lastModified;
+  const response = await send(url, { ...http, headers }, "GET", guard);
   if (response.status === 304) {
     await response.body?.cancel();
-    return undefined;
+    return { notModified: true, url: response.url || url };
   }
-  return textOf(response, url, http);
+  return { notModified: false, text: await textOf(response, url, http) };
 }
 
 async function fetchText(url: string, http: HttpSettings, method: "GET", guard?: RedirectGuard): Promise<DocumentText> {
@@ -96,7 +124,15 @@ async function textOf(response: Response, url: string, http: HttpSettings): Prom
   const bytes = await readLimited(response, http.maxBytes, url);
   const contentType = response.headers.get("content-type") ?? undefined;
   const etag = response.headers.get("etag") ?? undefined;
-  return { text: decode(bytes), bytes, url: response.url || url, ...(contentType ? { contentType } : {}), ...(etag ? { etag } : {}) };
+  const lastModified = response.headers.get("last-modified") ?? undefined;
+  return {
+    text: decode(bytes),
+    bytes,
+    url: response.url || url,
+    ...(contentType ? { contentType } : {}),
+    ...(etag ? { etag } : {}),
+    ...(lastModified ? { lastModified } : {}),
+  };
 }
 
 async function send(url: string, http: HttpSettings, method: "GET" | "HEAD", guard?: RedirectGuard): Promise<Response> {
@@ -116,7 +152,7 @@ async function send(url: string, http: HttpSettings, method: "GET" | "HEAD", gua
   }
 }
 
-const PUBLIC_HEADERS = new Set(["accept", "if-none-match"]);
+const PUBLIC_HEADERS = new Set(["accept", "if-none-match", "if-modified-since"]);
 
 function publicHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).filter(([name]) => PUBLIC_HEADERS.has(name)));
@@ -129,7 +165,7 @@ async function withTimeout<T>(url: string, http: HttpSettings, run: (signal: Abo
     return await run(controller.signal);
   } catch (error) {
     if (error instanceof BadInputError) throw error;
-    if (controller.signal.aborted) throw new BadInputError(`did not answer within ${http.timeoutMs} ms`, url);
+    if (controller.signal.aborted) throw new NoAnswerError(`did not answer within ${http.timeoutMs} ms`, url);
     throw new BadInputError(`cannot be reached: ${networkReason(error)}`, url, { cause: error });
   } finally {
     clearTimeout(timer);

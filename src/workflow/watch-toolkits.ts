@@ -70,7 +70,7 @@ class ToolkitWatcher {
         const outcome = await runToolkit(this.toolkit, this.config, this.options);
         if (this.options.signal.aborted) return;
         this.options.onOutcome(outcome);
-        if (outcome.ok) this.follow(outcome.result.loaded.documents);
+        if (outcome.ok) this.follow(outcome.result.upToDate === true ? outcome.result.documents : outcome.result.loaded.documents);
         else if (this.documents.length === 0) this.follow(this.sourceOnly());
       } while (this.again && !this.options.signal.aborted);
     })().finally(() => {

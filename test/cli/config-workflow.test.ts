@@ -113,7 +113,10 @@ describe("toolgen.config.json with three toolkits", () => {
     const again = await toolgen(["--config", config, "--quiet"]);
     expect(again.code).toBe(0);
     const verbose = await toolgen(["--config", config]);
-    expect(verbose.out.every((l) => l.endsWith("nothing changed)"))).toBe(true);
+    expect(verbose.out).toHaveLength(3);
+    expect(verbose.out.every((l) => /^Up to date: .*; nothing written\)$/.test(l))).toBe(true);
+    const forced = await toolgen(["--config", config, "--force"]);
+    expect(forced.out.every((l) => l.endsWith("nothing changed)"))).toBe(true);
   });
 
   test("an edited generated file: exit 1 naming it as edited", async () => {
