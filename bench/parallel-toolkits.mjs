@@ -1,15 +1,15 @@
 // Issue 16.3: one config of five corpus toolkits (petstore, OpenAI, Clerk, Stripe, DigitalOcean),
 // generated from scratch with `--jobs 1` (one after the other on the main thread) and with
 // `--jobs <n>` (worker threads), each run a fresh process with empty output folders, interleaved;
-// wall time is the best of the runs, peak RSS the highest (`process.resourceUsage().maxRSS`, which
-// covers every thread: the workers are threads of the one process). Then the same config once
-// more with nothing changed (the no-change check of issue 16.1), serial and parallel. Every
-// parallel output is compared byte for byte with the serial one.
+// wall time is the best of the runs, CPU time (user + system, all threads) the least, peak RSS the
+// highest (`process.resourceUsage()`, which covers every thread: the workers are threads of the
+// one process). Then the same config once more with nothing changed (the no-change check of issue
+// 16.1), serial and parallel. Every parallel output is compared byte for byte with the serial one.
 // Usage: npm run build && node bench/parallel-toolkits.mjs [runs=3] [jobs=2]
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { best, measure } from "./measure.mjs";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const SPECS = resolve(ROOT, "../shared/corpus/specs");
@@ -50,7 +50,35 @@ function differences() {
   return [...paths].filter((path) => !(a.has(path) && b.has(path) && a.get(path).equals(b.get(path))));
 }
 
-const run = (jobs, dir, label) => measure(label, [TOOLGEN, "--jobs", String(jobs), "--quiet"], { cwd: dir });
+// Preloaded into each run: its peak RSS and CPU time when it exits.
+const USAGE = `data:text/javascript,${encodeURIComponent(`
+import { writeFileSync } from "node:fs";
+process.on("exit", () => {
+  const usage = process.resourceUsage();
+  writeFileSync(process.env.BENCH_USAGE_FILE, JSON.stringify({ maxRSS: usage.maxRSS, cpu: usage.userCPUTime + usage.systemCPUTime }));
+});
+`)}`;
+
+function run(jobs, dir, label) {
+  const scratch = mkdtempSync(join(tmpdir(), "bench-parallel-"));
+  const file = join(scratch, "usage.json");
+  const start = process.hrtime.bigint();
+  const child = spawnSync(process.execPath, ["--import", USAGE, TOOLGEN, "--jobs", String(jobs), "--quiet"], { cwd: dir, env: { ...process.env, BENCH_USAGE_FILE: file }, encoding: "utf8" });
+  const wallMs = Number(process.hrtime.bigint() - start) / 1e6;
+  if (child.status !== 0) throw new Error(`${label} failed (${child.status}): ${child.stderr}`);
+  const usage = JSON.parse(readFileSync(file, "utf8"));
+  rmSync(scratch, { recursive: true, force: true });
+  return { label, wallMs, cpuMs: usage.cpu / 1000, rssMb: usage.maxRSS / 1024 };
+}
+
+function best(runs) {
+  return {
+    label: runs[0].label,
+    wallMs: Math.min(...runs.map((r) => r.wallMs)),
+    cpuMs: Math.min(...runs.map((r) => r.cpuMs)),
+    rssMb: Math.max(...runs.map((r) => r.rssMb)),
+  };
+}
 const fresh = { serial: [], parallel: [] };
 const unchanged = { serial: [], parallel: [] };
 const differing = new Set();
@@ -65,12 +93,14 @@ for (let i = 0; i < RUNS; i++) {
 
 const load = spawnSync("cat", ["/proc/loadavg"], { encoding: "utf8" }).stdout.split(" ")[0];
 console.log(`Node ${process.version}, ${RUNS} runs each, interleaved; load average ${load} at the end\n`);
-console.log(`| | wall (best of ${RUNS}) | peak RSS | wall ratio | RSS ratio |`);
-console.log("|---|---:|---:|---:|---:|");
+console.log(`| | wall (best of ${RUNS}) | CPU, all threads | peak RSS | wall ratio | CPU ratio | RSS ratio |`);
+console.log("|---|---:|---:|---:|---:|---:|---:|");
 for (const pair of [fresh, unchanged]) {
   const [serial, parallel] = [best(pair.serial), best(pair.parallel)];
   for (const row of [serial, parallel]) {
-    console.log(`| ${row.label} | ${(row.wallMs / 1000).toFixed(2)} s | ${row.rssMb.toFixed(0)} MB | ${(row.wallMs / serial.wallMs).toFixed(2)}x | ${(row.rssMb / serial.rssMb).toFixed(2)}x |`);
+    console.log(
+      `| ${row.label} | ${(row.wallMs / 1000).toFixed(2)} s | ${(row.cpuMs / 1000).toFixed(2)} s | ${row.rssMb.toFixed(0)} MB | ${(row.wallMs / serial.wallMs).toFixed(2)}x | ${(row.cpuMs / serial.cpuMs).toFixed(2)}x | ${(row.rssMb / serial.rssMb).toFixed(2)}x |`,
+    );
   }
 }
 console.log(differing.size === 0 ? "\nParallel output identical to serial output, byte for byte, in every run." : `\nFiles that differed in some run: ${[...differing].join(", ")}`);

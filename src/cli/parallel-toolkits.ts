@@ -120,8 +120,9 @@ export function reportedOutcome(outcome: ToolkitOutcome, check: boolean): Report
 /**
  * The toolkits in config order, each taken by the first job free: this thread (unless
  * `workersOnly`) and worker threads, which take work once they have started. This thread starts
- * at once, so a run with little to do (every toolkit up to date) ends before a worker would have
- * been ready, and workers still starting when the last toolkit is taken are stopped unused.
+ * at once and the workers only when it reports progress, that is when a toolkit needs generating
+ * (the no-change check is silent): a run where every toolkit is up to date starts no worker at
+ * all. Workers still starting when the last toolkit is taken are stopped unused.
  */
 async function runConcurrently(config: ResolvedConfig, options: RunOptions, jobs: number, check: boolean, workersOnly: boolean): Promise<Reported[]> {
   const { onProgress, onWarning, fetch: _fetch, ...data } = options;
@@ -137,10 +138,24 @@ async function runConcurrently(config: ResolvedConfig, options: RunOptions, jobs
     return index;
   };
 
+  const workers: Promise<void>[] = [];
+  let workersStarted = false;
+  const startWorkers = () => {
+    if (workersStarted) return;
+    workersStarted = true;
+    if (next < count) workers.push(...Array.from({ length: workersOnly ? jobs : jobs - 1 }, () => inWorker()));
+  };
   const here = async (): Promise<void> => {
     const { runToolkits } = await import("../workflow/run-toolkits.js");
+    const signalling: RunOptions = {
+      ...options,
+      onProgress: (toolkit, event) => {
+        startWorkers();
+        onProgress?.(toolkit, event);
+      },
+    };
     for (let index = take(); index !== undefined; index = take()) {
-      const [outcome] = await runToolkits({ ...config, toolkits: [config.toolkits[index]!] }, options);
+      const [outcome] = await runToolkits({ ...config, toolkits: [config.toolkits[index]!] }, signalling);
       finished[index] = reportedOutcome(outcome!, check);
     }
   };
@@ -177,7 +192,10 @@ async function runConcurrently(config: ResolvedConfig, options: RunOptions, jobs
     }
   };
 
-  await Promise.all([...(workersOnly ? [] : [here()]), ...Array.from({ length: workersOnly ? jobs : jobs - 1 }, inWorker)]);
+  if (workersOnly) startWorkers();
+  else await here();
+  // Every worker job was started by now: by this thread's progress, or above.
+  await Promise.all(workers);
   return finished;
 }
 
