@@ -47,7 +47,7 @@ export function addGenerateCommand(program: Command, io: CliIo): void {
     .option("--offline", "use the descriptions fetched last time (the cache) instead of the network")
     .option("--cache-dir <dir>", "where fetched descriptions are kept for --offline (default: node_modules/.cache/toolgen)")
     .option("--poll-interval <ms>", "--watch: milliseconds between polls of remote descriptions (default 5000)")
-    .option("-j, --jobs <n>", "toolkits of a config generated at once, on this thread and worker threads (default: the config's jobs, else the number of cores; 1: one after the other)")
+    .option("-j, --jobs <n>", "toolkits of a config generated at once, on this thread and worker threads (default: the config's jobs, else the number of cores minus one; 1: one after the other)")
     .addOption(new Option("--emit <kind>", "ts: TypeScript files; js: .js + .d.ts").choices(["ts", "js"]).default("ts"))
     .addOption(
       new Option("--runtime <kind>", "package: import toolgen/runtime; inline: copy the runtime into <out>/runtime")

@@ -28,7 +28,7 @@ import type { ProgressReporter } from "./progress-reporter.js";
 import { reportOutcome } from "./report-outcome.js";
 
 export interface RunAndReport {
-  /** `--jobs`; without it the config's `jobs`, else the number of cores. */
+  /** `--jobs`; without it the config's `jobs`, else the number of cores minus one (at least 1). */
   readonly jobs?: number;
   readonly reporter: ProgressReporter;
   readonly io: CliIo;
@@ -66,9 +66,14 @@ export function parseJobs(text: string): number {
   return Number(text);
 }
 
-/** How many toolkits run at once: as asked (default: the cores), never more than there are toolkits. */
+/**
+ * How many toolkits run at once: as asked, never more than there are toolkits. The default leaves
+ * one core free: each worker warms the generator up again, and one generation already keeps more
+ * than the main thread busy (garbage collection, prettier), so on two cores a second job was slower
+ * than none (BENCHMARKS.md); with four it runs three.
+ */
 export function jobsFor(requested: number | undefined, toolkits: number): number {
-  return Math.max(1, Math.min(requested ?? availableParallelism(), toolkits));
+  return Math.max(1, Math.min(requested ?? availableParallelism() - 1, toolkits));
 }
 
 /** Runs every toolkit of `config` and reports each outcome, in config order. */

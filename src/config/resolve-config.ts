@@ -32,7 +32,7 @@ export interface ResolvedConfig {
   readonly toolkits: readonly ResolvedToolkit[];
   readonly cacheDir: string;
   readonly pollInterval: number;
-  /** Toolkits generated at once, when the config says (`--jobs` overrides it; the CLI's default is the number of cores). */
+  /** Toolkits generated at once, when the config says (`--jobs` overrides it; the CLI's default is the number of cores minus one). */
   readonly jobs?: number;
 }
 

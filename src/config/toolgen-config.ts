@@ -30,7 +30,7 @@ export interface ToolgenConfig {
   readonly cacheDir?: string;
   /** `--watch`: milliseconds between polls of remote descriptions (default 5000). */
   readonly pollInterval?: number;
-  /** Toolkits generated at once, each in a worker thread (default: the number of cores; 1: one after the other). `--jobs` overrides it. */
+  /** Toolkits generated at once, each in a worker thread (default: the number of cores minus one, at least 1; 1: one after the other). `--jobs` overrides it. */
   readonly jobs?: number;
 }
 
