@@ -5,7 +5,8 @@
 //   2. `--force` over unchanged output: what every unchanged run cost before the skip;
 //   3. no-change regeneration (the skip: hash the description and the output, write nothing);
 //   4. no-change `--check`;
-//   5. `--check --force`: the full comparison the skip replaces.
+//   5. `--check --force`: the full comparison the skip replaces;
+//   6. `node -e 0`: the start-up floor under every row.
 // Usage: npm run build && node bench/no-change.mjs [runs=3] [--emit js]
 import { mkdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -27,7 +28,7 @@ rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
 run("prepare", kept);
 
-const rows = { full: [], force: [], skip: [], check: [], checkForce: [] };
+const rows = { full: [], force: [], skip: [], check: [], checkForce: [], node: [] };
 for (let i = 0; i < RUNS; i++) {
   rmSync(fresh, { recursive: true, force: true });
   rows.full.push(run("full generation (empty folder)", fresh));
@@ -35,6 +36,7 @@ for (let i = 0; i < RUNS; i++) {
   rows.skip.push(run("no-change regeneration", kept));
   rows.check.push(run("no-change --check", kept, "--check"));
   rows.checkForce.push(run("--check --force, nothing changed", kept, "--check", "--force"));
+  rows.node.push(measure("node -e 0 (start-up floor)", ["-e", "0"]));
 }
 
 const anchor = best(rows.full);

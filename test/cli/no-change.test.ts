@@ -9,13 +9,14 @@
  */
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { appendFileSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { main } from "../../src/cli/main.js";
 import { descriptionWith, startDescriptionServer, type DescriptionServer } from "../support/description-server.js";
-import { freshOutputDir } from "../support/output-dir.js";
+import { freshOutputDir, REPO_ROOT } from "../support/output-dir.js";
 
 async function toolgen(args: string[]) {
   const out: string[] = [];
@@ -329,6 +330,29 @@ describe("a server with Last-Modified and no ETag", () => {
     modified = "Sun, 04 Feb 2001 04:05:06 GMT";
     const changed = await toolgen([url, "--out", out]);
     expect(changed.out).toEqual([expect.stringMatching(/^Generated 2 operations of "beta" .*; the description changed\)$/)]);
+  });
+});
+
+describe("what a skipped run loads", () => {
+  test("the built CLI on an up-to-date folder loads no model, emitter or generator package", () => {
+    const dir = freshOutputDir("no-change/modules");
+    writeFileSync(join(dir, "api.yaml"), API);
+    writeFileSync(join(dir, "common.yaml"), COMMON);
+    const cli = [join(REPO_ROOT, "bin/toolgen.js"), join(dir, "api.yaml"), "--out", join(dir, "gen")];
+    expect(spawnSync(process.execPath, cli, { encoding: "utf8" }).status).toBe(0);
+    const log = join(dir, "modules.log");
+    const run = spawnSync(process.execPath, ["--import", join(REPO_ROOT, "test/support/fixtures/module-recorder.mjs"), ...cli], {
+      encoding: "utf8",
+      env: { ...process.env, TOOLGEN_MODULE_LOG: log },
+    });
+    expect(run.stdout).toMatch(/^Up to date: /);
+    const modules = readFileSync(log, "utf8").split("\n");
+    const packages = new Set(modules.map((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1]).filter((name) => name !== undefined));
+    for (const heavy of ["ts-morph", "prettier", "openapi-typescript", "typescript", "swagger2openapi"]) expect(packages.has(heavy), heavy).toBe(false);
+    const own = modules.filter((url) => url.includes("/dist/")).map((url) => url.slice(url.indexOf("/dist/") + 6));
+    expect(own).toContain("up-to-date.js");
+    expect(own.filter((path) => /^(model|emit)\//.test(path) && path !== "emit/lock-file.js")).toEqual([]);
+    expect(own).not.toContain("generate.js");
   });
 });
 
