@@ -33,6 +33,8 @@ export function inputType(op: OperationModel): Code | undefined {
   let bodyType: Code | undefined;
   if (body) {
     bodyType = body.encoding === "binary" ? BINARY_BODY : indexAccess(code`NonNullable<${alias}["requestBody"]>["content"]`, body.mediaType);
+    // Flat, the input is the body's properties and cannot be null (`request` takes an object).
+    if (body.key === null && body.nullable) bodyType = code`NonNullable<${bodyType}>`;
     if (body.key !== null) {
       const doc = body.description?.trim() ? code`${docComment(body.description)}\n` : code``;
       members.push(code`${doc}${propertyKey(body.key)}${body.required ? code`: ${bodyType}` : code`?: ${optionalMemberType(body.key, bodyType)}`};`);

@@ -76,7 +76,10 @@ export function buildModel(loaded: LoadedDescription): ToolkitModel {
     const functionName = functionNames.claim(
       (operationId !== undefined ? camelIdentifier(operationId) : undefined) ?? fallbackFunctionName(f.method, f.path),
     );
-    const rawParams = readParameters(document, f.pathItem.parameters, f.operation.parameters, f.pathItemPointer, f.pointer);
+    // A path item's (or a shared) parameter left out is reported once, not once per operation.
+    const rawParams = readParameters(document, f.pathItem.parameters, f.operation.parameters, f.pathItemPointer, f.pointer, (w) => {
+      if (!warnings.includes(w)) warnings.push(w);
+    });
     const security = operationSecurity(f.operation.security, securitySchemes, globalSecurity, declaredSchemes, undeclared);
     const parameters = markCredentials(assignParameterKeys(rawParams), security, securitySchemes);
     const keys = new Set(parameters.map((p) => p.key));

@@ -1,7 +1,9 @@
 /**
  * Parameter Objects (OpenAPI 3.0 §4.7.12): path-level and operation-level lists merged (the
  * operation's entry wins for the same `in` + `name`), references resolved, style and explode
- * defaulted per location (§4.7.12.2 "style", "explode").
+ * defaulted per location (§4.7.12.2 "style", "explode"). A parameter with no name or an unknown
+ * `in` cannot be sent: it is left out with a warning naming it (openapi-typescript types it and
+ * goes on, so refusing the description would be stricter than the schema types are).
  */
 import type { OpenApiDocument } from "../load/loaded-description.js";
 import { BadInputError } from "../load/bad-input-error.js";
@@ -28,6 +30,7 @@ export function readParameters(
   operationParams: unknown,
   pathItemPointer: string,
   operationPointer: string,
+  warn: (message: string) => void,
 ): RawParameter[] {
   const byKey = new Map<string, RawParameter>();
   const lists: [unknown, string][] = [
@@ -38,7 +41,8 @@ export function readParameters(
     if (list === undefined) continue;
     if (!Array.isArray(list)) throw new BadInputError("parameters must be a list", listPointer);
     list.forEach((entry, index) => {
-      const parameter = readParameter(document, entry, `${listPointer}/${index}`);
+      const parameter = readParameter(document, entry, `${listPointer}/${index}`, warn);
+      if (parameter === undefined) return;
       // Header names are case-insensitive (RFC 9110 §5.1); the others are not.
       const id = `${parameter.in}:${parameter.in === "header" ? parameter.name.toLowerCase() : parameter.name}`;
       byKey.delete(id);
@@ -51,14 +55,18 @@ export function readParameters(
   );
 }
 
-function readParameter(document: OpenApiDocument, entry: unknown, at: string): RawParameter {
+function readParameter(document: OpenApiDocument, entry: unknown, at: string, warn: (message: string) => void): RawParameter | undefined {
   const { value, pointer } = resolveLocal(document, entry, at);
   if (!isObject(value)) throw new BadInputError("a parameter must be an object", pointer);
   const name = value.name;
   const location = value.in;
-  if (typeof name !== "string" || name === "") throw new BadInputError("parameter has no name", pointer);
+  if (typeof name !== "string" || name === "") {
+    warn(`${pointer}: the parameter has no name, so it cannot be sent; it is left out`);
+    return undefined;
+  }
   if (typeof location !== "string" || !LOCATIONS.includes(location as ParameterLocation)) {
-    throw new BadInputError(`parameter "${name}" has an unknown location "${String(location)}"`, pointer);
+    warn(`${pointer}: the parameter "${name}" has an unknown location "${String(location)}" (OpenAPI 3 allows path, query, header and cookie); it is left out`);
+    return undefined;
   }
   const loc = location as ParameterLocation;
   const style = typeof value.style === "string" && STYLES.has(value.style) ? (value.style as ParameterStyle) : DEFAULT_STYLE[loc];

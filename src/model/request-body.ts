@@ -3,7 +3,8 @@
  * body's properties can sit flat in the function's input beside the parameters (DESIGN.md:
  * "one flat object") or must go under one key. Flattening needs an object body whose property
  * names are known and collide with no parameter; anything else (arrays, unions, maps, binary)
- * goes under `body`.
+ * goes under `body`. An object that may be null is flattened all the same: the flat input cannot
+ * be null, so that value is the one it cannot send.
  */
 import type { OpenApiDocument } from "../load/loaded-description.js";
 import { BadInputError } from "../load/bad-input-error.js";
@@ -23,6 +24,8 @@ export interface RawBody {
   readonly objectProperties?: readonly string[];
   /** Property names listed as required in that object schema. */
   readonly requiredProperties: readonly string[];
+  /** That object schema admits null too. */
+  readonly nullable: boolean;
 }
 
 /**
@@ -57,6 +60,7 @@ export function readRequestBody(document: OpenApiDocument, node: unknown, at: st
     ...(fields ? { fields } : {}),
     ...(shape ? { objectProperties: shape.properties } : {}),
     requiredProperties: shape?.required ?? [],
+    nullable: shape?.nullable ?? false,
   };
 }
 
@@ -75,14 +79,16 @@ function readEncoding(encoding: Record<string, unknown>): Record<string, BodyFie
 
 /**
  * Property names of an object schema, following `$ref` and `allOf`. `undefined` when the shape
- * is not a plain object: a union, an array, a primitive, or a pure map.
+ * is not a plain object: a union, an array, a primitive, or a pure map. `nullable` when null is
+ * a value too: the schema says `nullable: true`, or each of its `allOf` parts does (openapi-typescript
+ * types them `(A | null) & (B | null)`, which holds null).
  */
 function objectShape(
   document: OpenApiDocument,
   node: unknown,
   at: string,
   seen: Set<unknown>,
-): { properties: string[]; required: string[] } | undefined {
+): { properties: string[]; required: string[]; nullable: boolean } | undefined {
   const { value } = resolveLocal(document, node, at);
   if (!isObject(value) || seen.has(value)) return undefined;
   seen.add(value);
@@ -91,19 +97,23 @@ function objectShape(
   if (type !== undefined && type !== "object") return undefined;
   const properties = new Set<string>(isObject(value.properties) ? Object.keys(value.properties) : []);
   const required = new Set<string>(Array.isArray(value.required) ? value.required.filter((r): r is string => typeof r === "string") : []);
+  let nullable = value.nullable === true;
   if (Array.isArray(value.allOf)) {
+    let partsNullable = value.allOf.length > 0;
     for (const part of value.allOf) {
       const shape = objectShape(document, part, at, seen);
       if (!shape) return undefined;
       shape.properties.forEach((p) => properties.add(p));
       shape.required.forEach((r) => required.add(r));
+      partsNullable &&= shape.nullable;
     }
+    nullable ||= partsNullable;
   }
   // A map (`additionalProperties` as a schema or true, no properties) has unknown keys; an empty
   // object (a tool-manager tool without input) is an object with no fields.
   const map = value.additionalProperties !== undefined && value.additionalProperties !== false;
   if (properties.size === 0 && (map || value.allOf === undefined && type === undefined)) return undefined;
-  return { properties: [...properties], required: [...required] };
+  return { properties: [...properties], required: [...required], nullable };
 }
 
 /** Final body model once parameter keys are known. */
@@ -125,6 +135,8 @@ export function finishBody(raw: RawBody, parameterKeys: ReadonlySet<string>, bod
     ...(raw.description !== undefined ? { description: raw.description } : {}),
     ...(raw.schema !== undefined ? { schema: raw.schema } : {}),
     key: flatten ? null : bodyKey,
+    // stream-io's request schemas are `nullable: true` objects.
+    ...(raw.nullable ? { nullable: true as const } : {}),
     propertyNames: props ?? [],
     ...(raw.fields ? { fields: raw.fields } : {}),
   };

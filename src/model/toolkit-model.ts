@@ -53,6 +53,11 @@ export interface BodyModel {
    * under which the whole body is passed (`body`, or `requestBody` when a parameter is called body).
    */
   readonly key: string | null;
+  /**
+   * An object body whose schema admits null as well (`nullable: true`, or every `allOf` part
+   * nullable). Flat, the input cannot be null: its type leaves null out.
+   */
+  readonly nullable?: true;
   /** Property names of an object body, as far as they can be known (for collision checks). */
   readonly propertyNames: readonly string[];
   readonly fields?: Readonly<Record<string, BodyFieldModel>>;

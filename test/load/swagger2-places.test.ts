@@ -56,13 +56,24 @@ describe("errors name the place in the 2.0 document", () => {
     expect(await generateFails(file)).toBe(`toolgen: ${file}#/paths/~1pets~1{petId}/get/responses/200/schema: $ref "#/definitions/Missing" points nowhere`);
   });
 
-  test("an error the model finds after conversion is mapped back (#/components/parameters/X -> #/parameters/X)", async () => {
-    // A shared parameter with no name, used after a body parameter (which the conversion removes).
+  test("an error the model finds after conversion is mapped back (the converted parameters/0 is 2.0's parameters/1)", async () => {
+    // A shared parameter that refers to itself, used after a body parameter (which the conversion removes).
+    const file = variant("loop", (doc) => {
+      doc.parameters.Loop = { $ref: "#/parameters/Loop" };
+      doc.paths["/pets"].post.parameters.push({ $ref: "#/parameters/Loop" });
+    });
+    expect(await generateFails(file)).toMatch(new RegExp(`^toolgen: ${file}#/paths/~1pets/post/parameters/1: \\$ref cycle through `));
+  });
+
+  test("a model warning about a shared parameter is mapped back (#/components/parameters/X -> #/parameters/X)", async () => {
+    // A shared parameter with no name is left out of the operation, with a warning naming it.
     const file = variant("nameless", (doc) => {
       doc.parameters.Nameless = { in: "query", type: "string" };
       doc.paths["/pets"].post.parameters.push({ $ref: "#/parameters/Nameless" });
     });
-    expect(await generateFails(file)).toBe(`toolgen: ${file}#/parameters/Nameless: parameter has no name`);
+    const { lines, io } = capture();
+    expect(await main([file, "--out", freshOutputDir("swagger2-nameless"), "--no-format"], io)).toBe(0);
+    expect(lines).toContain(`toolgen: warning: ${file}#/parameters/Nameless: the parameter has no name, so it cannot be sent; it is left out`);
   });
 
   test("two shared parameter names that the conversion would merge", async () => {

@@ -94,7 +94,7 @@ export function hoistDeepRefs(document: Json, plan: DeepRefPlan): string[] {
  * The pointer's target with every `$ref` on the way (and at the end) followed, as segments from
  * the document root; undefined when it does not resolve.
  */
-function canonicalTarget(document: Json, segments: readonly string[]): string[] | undefined {
+export function canonicalTarget(document: Json, segments: readonly string[]): string[] | undefined {
   let path: string[] = [];
   let node: unknown = document;
   const seen = new Set<string>();
@@ -142,7 +142,7 @@ function isSchemaPlace(document: Json, segments: readonly string[]): boolean {
   return true;
 }
 
-function nodeAt(document: Json, segments: readonly string[]): unknown {
+export function nodeAt(document: Json, segments: readonly string[]): unknown {
   let node: unknown = document;
   for (const segment of segments) {
     if (Array.isArray(node)) node = node[Number(segment)];

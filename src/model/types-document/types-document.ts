@@ -10,9 +10,12 @@
 import type { OpenApiDocument } from "../../load/loaded-description.js";
 import type { ToolkitModel } from "../toolkit-model.js";
 import { hoistDeepRefs, planDeepRefs } from "./deep-refs.js";
+import { flattenDiscriminatorAllOfParts, planDiscriminatorAllOfParts } from "./discriminator-all-of-parts.js";
 import { dropEmptyObjectAllOfParts, planEmptyObjectAllOfParts } from "./empty-object-all-of-parts.js";
 import { nullAsBranch, planNullTypeBesideOneOf } from "./null-type-beside-one-of.js";
 import { planNullableAllOfBases, twinNullableAllOfBases } from "./nullable-all-of-bases.js";
+import { dropNonObjectEnumValues, planObjectTypeEnums } from "./object-type-enum.js";
+import { hoistPathParameterRefs, planPathParameterRefs } from "./path-parameter-refs.js";
 import { markRecursiveArrays, planRecursiveArrays } from "./recursive-arrays.js";
 
 type Json = Record<string, unknown>;
@@ -41,6 +44,9 @@ export function typesDocumentOf(source: OpenApiDocument): TypesDocument {
     hoistDeepRefs(own(), deep);
   }
 
+  // After the deep refs: a ref into a path parameter's schema has been given its own name by then.
+  if (planPathParameterRefs(document).refs.size > 0) hoistPathParameterRefs(own(), planPathParameterRefs(document));
+
   if (planNullTypeBesideOneOf(document).length > 0) {
     const schemas = planNullTypeBesideOneOf(own());
     nullAsBranch(schemas);
@@ -48,6 +54,17 @@ export function typesDocumentOf(source: OpenApiDocument): TypesDocument {
       `${schemas.length} schema${schemas.length === 1 ? " has" : "s have"} type "null" beside a oneOf/anyOf that never admits null; typed as "null or one of the branches"`,
     );
   }
+
+  if (planObjectTypeEnums(document).length > 0) {
+    const schemas = planObjectTypeEnums(own());
+    dropNonObjectEnumValues(schemas);
+    warnings.push(
+      `${schemas.length} schema${schemas.length === 1 ? " has" : "s have"} type "object" and an enum of values that are no objects, which no value can match; typed without those values`,
+    );
+  }
+
+  // Before the two below: the parts it lifts and the required keys it moves are theirs to see.
+  if (planDiscriminatorAllOfParts(document).length > 0) flattenDiscriminatorAllOfParts(planDiscriminatorAllOfParts(own()));
 
   if (planEmptyObjectAllOfParts(document).length > 0) dropEmptyObjectAllOfParts(planEmptyObjectAllOfParts(own()));
 
