@@ -102,11 +102,22 @@ export function buildLock(
       title: info.title,
       version: info.version,
       operations: info.operations.length,
-      documents: loaded.documents.map((record, index) => lockDocumentOf(record, index === 0, outDir)),
+      documents: lockDocuments(loaded.documents.map((record, index) => lockDocumentOf(record, index === 0, outDir))),
     },
     options: lockOptionsOf(options),
     files: Object.fromEntries(files.map((file) => [file.path, sha256Hex(file.content)])),
   };
+}
+
+/**
+ * The root first, then the others sorted: `$ref`'d documents are read in parallel and finish in
+ * any order, and a committed lock must not change from one identical run to the next.
+ */
+function lockDocuments(documents: LockDocument[]): LockDocument[] {
+  const [root, ...rest] = documents;
+  if (root === undefined) return documents;
+  const key = (d: LockDocument) => JSON.stringify(d);
+  return [root, ...rest.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0))];
 }
 
 export function lockFileOf(lock: LockFile): GeneratedFile {
