@@ -2,12 +2,8 @@
  * Responses of one matched operation (OpenAPI 3.0 §4.7.16), matched by status as written. Only
  * the success responses' schemas are compared: they are the generated function's result type,
  * while an error answer reaches the caller as `ToolCallError.body`, untyped. Every response's
- * media types count, read from the document because the model keeps only the chosen one.
+ * media types count (the model lists them all beside the one it chose).
  */
-import type { OpenApiDocument } from "../load/loaded-description.js";
-import { escapePointerSegment, isObject, resolveLocal } from "../model/local-ref.js";
-import { nodeAt } from "./node-at.js";
-import type { OperationModel } from "../model/toolkit-model.js";
 import { isSuccessStatus } from "../model/responses.js";
 import { isJsonMediaType, responseKindOf } from "../model/media-type.js";
 import { code } from "./messages.js";
@@ -40,8 +36,8 @@ export function compareResponses(ctx: PairContext): void {
       }
       continue;
     }
-    const oldTypes = mediaTypes(ctx.oldModel.document, ctx.old, a.status);
-    const newTypes = mediaTypes(ctx.newModel.document, ctx.new, b.status);
+    const oldTypes = a.mediaTypes;
+    const newTypes = b.mediaTypes;
     const renamed = renamedMediaTypes(
       oldTypes.filter((m) => !newTypes.includes(m)),
       newTypes.filter((m) => !oldTypes.includes(m)),
@@ -102,16 +98,6 @@ export function compareResponses(ctx: PairContext): void {
       );
     }
   }
-}
-
-/** Every media type the response declares, in document order. */
-function mediaTypes(document: OpenApiDocument, op: OperationModel, status: string): string[] {
-  const operation = nodeAt(document, op.pointer);
-  if (!isObject(operation) || !isObject(operation.responses)) return [];
-  const entry = operation.responses[status];
-  if (entry === undefined) return [];
-  const { value } = resolveLocal(document, entry, `${op.pointer}/responses/${escapePointerSegment(status)}`);
-  return isObject(value) && isObject(value.content) ? Object.keys(value.content) : [];
 }
 
 /** `application/problem+json; q=1` -> type `application`, subtype `problem`, suffix `json`, params `q=1`. */
