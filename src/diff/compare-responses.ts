@@ -36,12 +36,9 @@ export function compareResponses(ctx: PairContext): void {
       }
       continue;
     }
-    const oldTypes = a.mediaTypes;
-    const newTypes = b.mediaTypes;
-    const renamed = renamedMediaTypes(
-      oldTypes.filter((m) => !newTypes.includes(m)),
-      newTypes.filter((m) => !oldTypes.includes(m)),
-    );
+    const removed = a.mediaTypes.filter((m) => !b.mediaTypes.includes(m));
+    const added = b.mediaTypes.filter((m) => !a.mediaTypes.includes(m));
+    const renamed = renamedMediaTypes(removed, added);
     for (const [from, to] of renamed) {
       emit(
         ctx,
@@ -50,8 +47,8 @@ export function compareResponses(ctx: PairContext): void {
         `the media type ${code(from)} of the response with the status ${code(status)} is now ${code(to)}: the generated client reads both the same way (${responseKindOf(to) === "json" ? "as JSON" : "by their Content-Type"}), into the same result type`,
       );
     }
-    for (const mediaType of oldTypes) {
-      if (!newTypes.includes(mediaType) && !renamed.has(mediaType)) {
+    for (const mediaType of removed) {
+      if (!renamed.has(mediaType)) {
         emit(
           ctx,
           "response-media-type-removed",
@@ -61,8 +58,8 @@ export function compareResponses(ctx: PairContext): void {
       }
     }
     const renamedTo = new Set(renamed.values());
-    for (const mediaType of newTypes) {
-      if (!oldTypes.includes(mediaType) && !renamedTo.has(mediaType))
+    for (const mediaType of added) {
+      if (!renamedTo.has(mediaType))
         emit(
           ctx,
           "response-media-type-added",
@@ -100,9 +97,18 @@ export function compareResponses(ctx: PairContext): void {
   }
 }
 
+interface ParsedMediaType {
+  readonly text: string;
+  readonly base: string;
+  readonly type: string;
+  readonly subtype: string;
+  readonly suffix?: string;
+  readonly params: string;
+}
+
 /** `application/problem+json; q=1` -> type `application`, subtype `problem`, suffix `json`, params `q=1`. */
-function parseMediaType(mediaType: string): { base: string; type: string; subtype: string; suffix?: string; params: string } {
-  const [head, ...rest] = mediaType.split(";");
+function parseMediaType(text: string): ParsedMediaType {
+  const [head, ...rest] = text.split(";");
   const base = head!.trim().toLowerCase();
   const [type = "", sub = ""] = base.split("/");
   const plus = sub.lastIndexOf("+");
@@ -111,17 +117,21 @@ function parseMediaType(mediaType: string): { base: string; type: string; subtyp
     .filter((p) => p !== "")
     .sort()
     .join(";");
-  return plus > 0 ? { base, type, subtype: sub.slice(0, plus), suffix: sub.slice(plus + 1), params } : { base, type, subtype: sub, params };
+  return plus > 0 ? { text, base, type, subtype: sub.slice(0, plus), suffix: sub.slice(plus + 1), params } : { text, base, type, subtype: sub, params };
 }
 
-/** Read the same way by the runtime: one base type with other parameters, or JSON both (no wildcard). */
-function readAlike(from: string, to: string): boolean {
-  const a = parseMediaType(from);
-  const b = parseMediaType(to);
-  if (a.base === b.base) return true;
-  const json = (m: { base: string }) => isJsonMediaType(m.base) && !m.base.includes("*");
-  return json(a) && json(b);
+/** Read as JSON by the runtime, and not a wildcard. */
+function isJson(m: ParsedMediaType): boolean {
+  return isJsonMediaType(m.base) && !m.base.includes("*");
 }
+
+/** How a removed and an added media type may pair, tried in this order. */
+const READ_ALIKE: readonly ((a: ParsedMediaType, b: ParsedMediaType) => boolean)[] = [
+  // One base type, other parameters.
+  (a, b) => a.base === b.base,
+  // Two JSON types (a pair with one base type was taken by the first pass).
+  (a, b) => isJson(a) && isJson(b),
+];
 
 /**
  * Pairs each removed media type with an added one the runtime reads the same way (first the same
@@ -131,13 +141,15 @@ function readAlike(from: string, to: string): boolean {
  */
 function renamedMediaTypes(removed: readonly string[], added: readonly string[]): Map<string, string> {
   const pairs = new Map<string, string>();
-  const free = [...added];
-  for (const sameBase of [true, false]) {
-    for (const from of removed) {
-      if (pairs.has(from)) continue;
-      const index = free.findIndex((to) => (sameBase ? parseMediaType(from).base === parseMediaType(to).base : readAlike(from, to)));
+  if (removed.length === 0 || added.length === 0) return pairs;
+  const olds = removed.map(parseMediaType);
+  const free = added.map(parseMediaType);
+  for (const alike of READ_ALIKE) {
+    for (const from of olds) {
+      if (pairs.has(from.text)) continue;
+      const index = free.findIndex((to) => alike(from, to));
       if (index < 0) continue;
-      pairs.set(from, free[index]!);
+      pairs.set(from.text, free[index]!.text);
       free.splice(index, 1);
     }
   }
@@ -153,7 +165,7 @@ function mediaTypeMove(from: string, to: string): "changed" | "specialized" | "g
   const a = parseMediaType(from);
   const b = parseMediaType(to);
   if (a.params !== b.params || a.base === b.base) return "changed";
-  const refines = (wide: typeof a, narrow: typeof a) =>
+  const refines = (wide: ParsedMediaType, narrow: ParsedMediaType) =>
     wide.type === narrow.type && wide.suffix === undefined && narrow.suffix === wide.subtype;
   if (refines(a, b)) return "specialized";
   if (refines(b, a)) return "generalized";
