@@ -5,6 +5,7 @@
  */
 import type { OpenApiDocument } from "../load/loaded-description.js";
 import { isObject, resolveLocal } from "../model/local-ref.js";
+import { methodCarriesBody } from "../model/request-body.js";
 import type { OperationModel } from "../model/toolkit-model.js";
 import { code } from "./messages.js";
 import { nodeAt } from "./node-at.js";
@@ -90,11 +91,9 @@ function compareContentLess(ctx: PairContext): void {
   }
 }
 
-/** GET and HEAD bodies are ignored by the model (request-body.ts), so by the diff too. */
-const NO_BODY_METHODS = new Set(["get", "head"]);
-
+/** GET and HEAD bodies are ignored by the model, so by the diff too. */
 function contentLessBody(document: OpenApiDocument, op: OperationModel): { required: boolean } | undefined {
-  if (op.body || NO_BODY_METHODS.has(op.method)) return undefined;
+  if (op.body || !methodCarriesBody(op.method)) return undefined;
   const operation = nodeAt(document, op.pointer);
   if (!isObject(operation) || operation.requestBody === undefined) return undefined;
   const { value } = resolveLocal(document, operation.requestBody, `${op.pointer}/requestBody`);

@@ -35,11 +35,16 @@ export interface RawBody {
  */
 const NO_BODY_METHODS = new Set(["get", "head"]);
 
+/** Whether the model gives an operation of this method a body at all (not GET or HEAD). */
+export function methodCarriesBody(method: string): boolean {
+  return !NO_BODY_METHODS.has(method.toLowerCase());
+}
+
 export function readRequestBody(document: OpenApiDocument, node: unknown, at: string, method: string, warn: (message: string) => void): RawBody | undefined {
   if (node === undefined) return undefined;
   const { value, pointer } = resolveLocal(document, node, at);
   if (!isObject(value)) throw new BadInputError("requestBody must be an object", pointer);
-  if (NO_BODY_METHODS.has(method.toLowerCase())) {
+  if (!methodCarriesBody(method)) {
     warn(`${at}: a ${method.toUpperCase()} request cannot carry a body (fetch refuses one and HTTP gives it no meaning); the requestBody is ignored`);
     return undefined;
   }
