@@ -35,17 +35,14 @@ export interface LocalComparison {
 
 /**
  * Whether the new schema (raw, in the new document) certainly accepts every value the old one
- * (raw, in the old document) accepts. Supplied by schema-graph.ts; without it unions are judged
- * branch by branch only.
+ * (raw, in the old document) accepts. Supplied by schema-graph.ts.
  */
 export type Covers = (oldSchema: unknown, newSchema: unknown) => boolean;
 
 /** Whether a property schema (raw, in the old or the new document) is readOnly / writeOnly. */
 export type AccessOf = (side: "old" | "new", schema: unknown) => PropertyAccess;
 
-const NO_ACCESS: PropertyAccess = { readOnly: false, writeOnly: false };
-
-export function compareViews(a: SchemaView, b: SchemaView, covers?: Covers, accessOf?: AccessOf): LocalComparison {
+export function compareViews(a: SchemaView, b: SchemaView, covers: Covers, accessOf: AccessOf): LocalComparison {
   const changes: SchemaChange[] = [];
   const children: ChildEdge[] = [];
   const add = (kind: SchemaChangeKind, extra: Partial<SchemaChange> = {}) => changes.push({ kind, path: [], ...extra });
@@ -67,7 +64,7 @@ export function compareViews(a: SchemaView, b: SchemaView, covers?: Covers, acce
   if ((aUnion === undefined) !== (bUnion === undefined)) {
     if (bUnion) for (const [label] of branchLabels(bUnion)) add(b.oneOf ? "one-of-added" : "any-of-added", { to: label });
     if (aUnion) for (const [label] of branchLabels(aUnion)) add(a.oneOf ? "one-of-removed" : "any-of-removed", { to: label });
-    if (!bUnion || !covers) return { changes, children };
+    if (!bUnion) return { changes, children };
     // A plain schema wrapped in a union. A value must match exactly one oneOf branch, so when two
     // branches each accept every old value, every old value matches both and is rejected.
     const covering = countCovering(a.node, bUnion, covers);
@@ -146,16 +143,15 @@ export function compareViews(a: SchemaView, b: SchemaView, covers?: Covers, acce
   // readOnly properties are not sent and writeOnly ones do not arrive (OAS 3.0 §4.7.24 (Schema Object, readOnly/writeOnly)), so a
   // change to one is marked for schema-rules.ts to leave out of that direction; `required` on
   // them "takes effect on the response only" (or the request only).
-  const access = (side: "old" | "new", schema: unknown) => accessOf?.(side, schema) ?? NO_ACCESS;
   const marks = (readOnly: boolean, writeOnly: boolean) => ({ ...(readOnly ? { readOnly: true as const } : {}), ...(writeOnly ? { writeOnly: true as const } : {}) });
   for (const [name, oldSchema] of a.properties) {
     const newSchema = b.properties.get(name);
-    const was = access("old", oldSchema);
+    const was = accessOf("old", oldSchema);
     if (newSchema === undefined) {
       changes.push({ kind: "property-removed", path: [name], required: a.required.has(name), ...marks(was.readOnly, was.writeOnly) });
       continue;
     }
-    const is = access("new", newSchema);
+    const is = accessOf("new", newSchema);
     const wasRequired = a.required.has(name);
     const isRequired = b.required.has(name);
     // Becoming required matters where the property now takes part; becoming optional, where it did.
@@ -170,7 +166,7 @@ export function compareViews(a: SchemaView, b: SchemaView, covers?: Covers, acce
   }
   for (const [name, newSchema] of b.properties) {
     if (a.properties.has(name)) continue;
-    const is = access("new", newSchema);
+    const is = accessOf("new", newSchema);
     changes.push({ kind: "property-added", path: [name], required: b.required.has(name), ...marks(is.readOnly, is.writeOnly) });
   }
   // `required` names with no property schema on either side (`then: {required: [x]}`).
@@ -200,7 +196,7 @@ export function compareViews(a: SchemaView, b: SchemaView, covers?: Covers, acce
     // is now rejected. Approximated (see Covers): an old branch some of whose values match two new
     // branches is found only when each of the two accepts the whole old branch, and branches
     // widened in place (no branch added) are not checked against each other.
-    if (covers && b.oneOf && b.oneOf.length >= 2 && (added.length > 0 || !a.oneOf)) {
+    if (b.oneOf && b.oneOf.length >= 2 && (added.length > 0 || !a.oneOf)) {
       for (const [label, branch] of branchLabels(aUnion)) {
         // In a oneOf that was one already, only an added branch can newly take an old value twice.
         if (a.oneOf && countCovering(branch, added, covers) === 0) continue;
@@ -347,7 +343,7 @@ function branchLabels(branches: readonly unknown[]): Map<string, unknown> {
 }
 
 /** `integer` is a subset of `number` (JSON Schema: an integer is a number with no fraction). */
-function covers(wide: ReadonlySet<string>, narrow: ReadonlySet<string>): boolean {
+function typesCover(wide: ReadonlySet<string>, narrow: ReadonlySet<string>): boolean {
   for (const t of narrow) if (!wide.has(t) && !(t === "integer" && wide.has("number"))) return false;
   return true;
 }
@@ -356,8 +352,8 @@ function compareTypes(a: ReadonlySet<string> | undefined, b: ReadonlySet<string>
   if (!a && !b) return undefined;
   if (!a) return "type-specialized";
   if (!b) return "type-generalized";
-  const widens = covers(b, a);
-  const narrows = covers(a, b);
+  const widens = typesCover(b, a);
+  const narrows = typesCover(a, b);
   if (widens && narrows) return undefined;
   if (widens) return "type-generalized";
   if (narrows) return "type-specialized";
@@ -365,7 +361,7 @@ function compareTypes(a: ReadonlySet<string> | undefined, b: ReadonlySet<string>
 }
 
 /** `integer/int32`, `string`, `array<object>`, `any`, like oasdiff's messages. */
-export function typeText(view: SchemaView): string {
+function typeText(view: SchemaView): string {
   if (view.kind === "any") return "any";
   if (view.kind === "never") return "nothing";
   if (!view.types || view.types.size === 0) return "any";
