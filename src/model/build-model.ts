@@ -7,8 +7,7 @@ import type { LoadedDescription } from "../load/loaded-description.js";
 import { BadInputError } from "../load/bad-input-error.js";
 import { camelIdentifier, pascalIdentifier } from "./identifier.js";
 import { readInfoFields } from "./info-fields.js";
-import { readSecurity, readSecuritySchemes, undeclaredSchemes } from "./security.js";
-import type { AuthScheme, SecurityAlternative } from "../runtime/auth/auth-scheme.js";
+import { SecurityReader } from "./security.js";
 import { escapePointerSegment, isObject, resolveLocal } from "./local-ref.js";
 import { NameRegistry } from "./name-registry.js";
 import { readParameters, type RawParameter } from "./parameters.js";
@@ -66,10 +65,7 @@ export function buildModel(loaded: LoadedDescription): ToolkitModel {
     (w) => warnings.push(w),
   );
   const functionNames = new NameRegistry(RESERVED_EXPORTS);
-  const securitySchemes = readSecuritySchemes(document, (w) => warnings.push(w));
-  const declaredSchemes = isObject(document.components) && isObject(document.components.securitySchemes) ? document.components.securitySchemes : {};
-  const undeclared = new Set(undeclaredSchemes(document.security, declaredSchemes));
-  const globalSecurity = readSecurity(document.security, securitySchemes) ?? [];
+  const securityReader = new SecurityReader(document, (w) => warnings.push(w));
 
   const operations = found.map((f, index): OperationModel => {
     const operationId = operationIdOf(f);
@@ -80,8 +76,8 @@ export function buildModel(loaded: LoadedDescription): ToolkitModel {
     const rawParams = readParameters(document, f.pathItem.parameters, f.operation.parameters, f.pathItemPointer, f.pointer, (w) => {
       if (!warnings.includes(w)) warnings.push(w);
     });
-    const security = operationSecurity(f.operation.security, securitySchemes, globalSecurity, declaredSchemes, undeclared);
-    const parameters = markCredentials(assignParameterKeys(rawParams), security, securitySchemes);
+    const security = securityReader.operation(f.operation.security);
+    const parameters = securityReader.markCredentials(assignParameterKeys(rawParams), security);
     const keys = new Set(parameters.map((p) => p.key));
     const rawBody = readRequestBody(document, f.operation.requestBody, `${f.pointer}/requestBody`, f.method, (w) => warnings.push(w));
     const body = rawBody ? finishBody(rawBody, keys, keys.has("body") ? "requestBody" : "body") : undefined;
@@ -114,7 +110,7 @@ export function buildModel(loaded: LoadedDescription): ToolkitModel {
     };
   });
 
-  for (const name of undeclared) warnings.push(`the security requirement "${name}" names no scheme in components.securitySchemes: it is ignored`);
+  securityReader.finish();
   const serverUrl = defaultServerUrl(document, source);
   if (serverUrl === "") warnings.push("the description has no servers[0].url: pass baseUrl when calling");
   return {
@@ -126,7 +122,7 @@ export function buildModel(loaded: LoadedDescription): ToolkitModel {
     ...(typeof info.description === "string" ? { description: info.description } : {}),
     serverUrl,
     operations,
-    securitySchemes,
+    securitySchemes: securityReader.schemes,
     document,
     ...(loaded.examples !== undefined ? { examples: loaded.examples } : {}),
     sha256: loaded.sha256,
@@ -189,31 +185,4 @@ function assignParameterKeys(raw: readonly RawParameter[]): ParameterModel[] {
     keys.set(p, key);
   }
   return raw.map((p) => ({ ...p, key: keys.get(p)! }));
-}
-
-/** Parameters that repeat an apiKey scheme of the operation (header names are case-insensitive). */
-function markCredentials(
-  parameters: ParameterModel[],
-  security: readonly SecurityAlternative[],
-  schemes: Readonly<Record<string, AuthScheme>>,
-): ParameterModel[] {
-  const keys = new Set<string>();
-  for (const name of new Set(security.flat())) {
-    const scheme = schemes[name];
-    if (scheme?.type === "apiKey") keys.add(`${scheme.in}:${scheme.in === "header" ? scheme.name.toLowerCase() : scheme.name}`);
-  }
-  if (keys.size === 0) return parameters;
-  return parameters.map((p) => (keys.has(`${p.in}:${p.in === "header" ? p.name.toLowerCase() : p.name}`) ? { ...p, credential: true } : p));
-}
-
-/** The operation's own security, else the document's (§4.7.10 `security`). */
-function operationSecurity(
-  own: unknown,
-  schemes: Readonly<Record<string, AuthScheme>>,
-  global: readonly SecurityAlternative[],
-  declared: object,
-  undeclared: Set<string>,
-): readonly SecurityAlternative[] {
-  for (const name of undeclaredSchemes(own, declared)) undeclared.add(name);
-  return readSecurity(own, schemes) ?? global;
 }

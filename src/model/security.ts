@@ -6,24 +6,75 @@
  * Not supported, each with a warning: `mutualTLS` (3.1; a client certificate is a property of the
  * connection, which fetch does not expose) and types this version does not know. An alternative
  * that needs such a scheme, or one the description never declares, cannot be satisfied and is
- * dropped.
+ * dropped; a name no scheme declares is warned once per document.
  */
 import type { OpenApiDocument } from "../load/loaded-description.js";
 import type { AuthScheme, SecurityAlternative } from "../runtime/auth/auth-scheme.js";
+import { setOwn } from "../runtime/own-property.js";
 import { escapePointerSegment, isObject, resolveLocal } from "./local-ref.js";
+import type { ParameterModel } from "./toolkit-model.js";
 
-export function readSecuritySchemes(document: OpenApiDocument, warn: (message: string) => void): Record<string, AuthScheme> {
-  const components = isObject(document.components) ? document.components : {};
-  const declared = isObject(components.securitySchemes) ? components.securitySchemes : {};
-  const schemes: Record<string, AuthScheme> = {};
-  for (const [name, raw] of Object.entries(declared)) {
-    const at = `#/components/securitySchemes/${escapePointerSegment(name)}`;
-    const { value } = resolveLocal(document, raw, at);
-    const scheme = isObject(value) ? schemeOf(value) : undefined;
-    if (typeof scheme === "string") warn(`security scheme "${name}" (${at}) ${scheme}: operations that need it are called without it`);
-    else if (scheme) Object.defineProperty(schemes, name, { value: scheme, enumerable: true, writable: true, configurable: true });
+export class SecurityReader {
+  /** The schemes toolgen can apply, by name as written. */
+  readonly schemes: Record<string, AuthScheme> = {};
+  private readonly declared: object;
+  private readonly undeclared = new Set<string>();
+  /** The document's `security`, for operations without their own. */
+  private readonly global: readonly SecurityAlternative[];
+
+  constructor(
+    document: OpenApiDocument,
+    private readonly warn: (message: string) => void,
+  ) {
+    const components = isObject(document.components) ? document.components : {};
+    this.declared = isObject(components.securitySchemes) ? components.securitySchemes : {};
+    for (const [name, raw] of Object.entries(this.declared)) {
+      const at = `#/components/securitySchemes/${escapePointerSegment(name)}`;
+      const { value } = resolveLocal(document, raw, at);
+      const scheme = isObject(value) ? schemeOf(value) : "is not an object";
+      if (typeof scheme === "string") warn(`security scheme "${name}" (${at}) ${scheme}: operations that need it are called without it`);
+      else setOwn(this.schemes, name, scheme);
+    }
+    this.global = this.alternatives(document.security) ?? [];
   }
-  return schemes;
+
+  /** An operation's security: its own `security`, else the document's (§4.7.10). `[]`: none. */
+  operation(own: unknown): readonly SecurityAlternative[] {
+    return this.alternatives(own) ?? this.global;
+  }
+
+  /** Warns once for each requirement name no scheme declares. Call after every operation. */
+  finish(): void {
+    for (const name of this.undeclared) this.warn(`the security requirement "${name}" names no scheme in components.securitySchemes: it is ignored`);
+  }
+
+  /**
+   * Marks the parameters that repeat an apiKey scheme of the operation (header names are
+   * case-insensitive): the client sends them from `auth`, so they are no model input.
+   */
+  markCredentials(parameters: ParameterModel[], security: readonly SecurityAlternative[]): ParameterModel[] {
+    const place = (location: string, name: string) => `${location}:${location === "header" ? name.toLowerCase() : name}`;
+    const keys = new Set<string>();
+    for (const name of new Set(security.flat())) {
+      const scheme = this.schemes[name];
+      if (scheme?.type === "apiKey") keys.add(place(scheme.in, scheme.name));
+    }
+    if (keys.size === 0) return parameters;
+    return parameters.map((p) => (keys.has(place(p.in, p.name)) ? { ...p, credential: true } : p));
+  }
+
+  /** The alternatives of a `security` array that can be satisfied; `undefined` when it is absent. `{}` stays (optional). */
+  private alternatives(security: unknown): SecurityAlternative[] | undefined {
+    if (!Array.isArray(security)) return undefined;
+    const alternatives: SecurityAlternative[] = [];
+    for (const requirement of security) {
+      if (!isObject(requirement)) continue;
+      const names = Object.keys(requirement);
+      for (const name of names) if (!Object.hasOwn(this.declared, name)) this.undeclared.add(name);
+      if (names.every((name) => Object.hasOwn(this.schemes, name))) alternatives.push(names);
+    }
+    return alternatives;
+  }
 }
 
 /** The scheme, or why it cannot be applied. */
@@ -46,25 +97,4 @@ function schemeOf(s: Record<string, unknown>): AuthScheme | string {
     default:
       return `has the type "${String(s.type)}", which toolgen does not know`;
   }
-}
-
-/**
- * The alternatives of a `security` array that can be satisfied; `undefined` when it is absent.
- * `{}` stays as an empty alternative (credentials optional).
- */
-export function readSecurity(security: unknown, schemes: Readonly<Record<string, AuthScheme>>): SecurityAlternative[] | undefined {
-  if (!Array.isArray(security)) return undefined;
-  const alternatives: SecurityAlternative[] = [];
-  for (const requirement of security) {
-    if (!isObject(requirement)) continue;
-    const names = Object.keys(requirement);
-    if (names.every((name) => Object.hasOwn(schemes, name))) alternatives.push(names);
-  }
-  return alternatives;
-}
-
-/** Requirement names no scheme declares (warned once per document). */
-export function undeclaredSchemes(security: unknown, declared: object): string[] {
-  if (!Array.isArray(security)) return [];
-  return security.flatMap((requirement) => (isObject(requirement) ? Object.keys(requirement).filter((name) => !Object.hasOwn(declared, name)) : []));
 }

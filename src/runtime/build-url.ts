@@ -26,10 +26,17 @@ export function buildUrl(baseUrl: string, op: OperationSpec, input: Record<strin
   }
   // An empty info.version sends none at all: `?version=` would claim a version the API lacks.
   if (version !== "") query.push(`version=${encodeStrict(version)}`);
-  // A path with a fixed query part (Azure's x-ms-paths, `/{container}?restype=container`) keeps it.
-  const search = query.filter(Boolean).join("&");
-  if (search === "") return joinBase(baseUrl, path);
-  return `${joinBase(baseUrl, path)}${path.includes("?") ? "&" : "?"}${search}`;
+  return withQuery(joinBase(baseUrl, path), query);
+}
+
+/**
+ * The URL with `name=value` pairs (already encoded) added to its query. A path with a fixed query
+ * part (Azure's x-ms-paths, `/{container}?restype=container`) keeps it.
+ */
+export function withQuery(url: string, pairs: readonly string[]): string {
+  const search = pairs.filter(Boolean).join("&");
+  if (search === "") return url;
+  return `${url}${url.includes("?") ? "&" : "?"}${search}`;
 }
 
 function joinBase(baseUrl: string, path: string): string {

@@ -15,7 +15,6 @@ import { buildModel } from "../model/build-model.js";
 import { buildToolDescriptors } from "../model/tool-schema/tool-descriptors.js";
 import type { CallOptions, ClientConfig } from "./options.js";
 import { request } from "./request.js";
-import { authEnvironmentVariable } from "./auth/apply-auth.js";
 import type { AuthValues } from "./auth/auth-scheme.js";
 import { setOwn } from "./own-property.js";
 import { createToolkit, type Toolkit, type ToolEntry } from "./toolkit.js";
@@ -36,6 +35,11 @@ export interface LoadToolkitOptions extends LoadOptions {
   readonly authFromEnv?: boolean;
   /** Longest wire name (8..64, default 64): lower it for MCP clients that prefix tool names. */
   readonly wireNameMaxLength?: number;
+}
+
+/** The environment variable a scheme's credential is read from: `TOOLGEN_AUTH_<NAME>` (upper case, `_` for anything else). */
+function authEnvironmentVariable(scheme: string): string {
+  return `TOOLGEN_AUTH_${scheme.toUpperCase().replace(/[^A-Z0-9]/g, "_")}`;
 }
 
 export async function loadToolkit(source: string, options: LoadToolkitOptions = {}): Promise<Toolkit> {

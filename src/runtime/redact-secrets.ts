@@ -6,8 +6,11 @@
 const SECRET_HEADER = /authorization|token|secret|password|api[-_]?key|cookie|session/i;
 const REDACTED = "[redacted]";
 
-/** The secret strings a request carries (longest first, so a token inside a header value goes too). */
-export function secretsOf(headers: Readonly<Record<string, string>>, token: string | undefined): string[] {
+/**
+ * The secret strings a request carries (longest first, so a token inside a header value goes
+ * too). `credentials`: values known to be secrets (a security scheme's), kept down to 4 characters.
+ */
+export function secretsOf(headers: Readonly<Record<string, string>>, token: string | undefined, credentials: readonly string[] = []): string[] {
   const found = new Set<string>();
   if (token) found.add(token);
   for (const [name, value] of Object.entries(headers)) {
@@ -18,7 +21,9 @@ export function secretsOf(headers: Readonly<Record<string, string>>, token: stri
     if (credential) found.add(credential);
   }
   // Very short values would blank out ordinary words; they are not worth a guess.
-  return [...found].filter((secret) => secret.length >= 8).sort((a, b) => b.length - a.length);
+  const guessed = [...found].filter((secret) => secret.length >= 8);
+  const known = credentials.filter((secret) => secret.length >= 4);
+  return [...new Set([...guessed, ...known])].sort((a, b) => b.length - a.length);
 }
 
 export function redact<T>(value: T, secrets: readonly string[]): T {

@@ -3,7 +3,7 @@
  * -> typed result or ToolCallError. A call always settles: a timer covers the whole exchange,
  * body included, and every failure is turned into a ToolCallError naming the tool.
  */
-import { buildUrl } from "./build-url.js";
+import { buildUrl, withQuery } from "./build-url.js";
 import { parameterProblem } from "./check-parameters.js";
 import { redact, secretsOf } from "./redact-secrets.js";
 import { mergeHeaders, parameterHeaders } from "./build-headers.js";
@@ -117,8 +117,8 @@ async function requestOnce(
       paramHeaders,
       cookie ? { cookie } : undefined,
     );
-    secrets = [...new Set([...secretsOf(headers, token), ...auth.secrets.filter((s) => s.length >= 4)])].sort((a, b) => b.length - a.length);
-    const target = auth.query.length === 0 ? url : `${url}${url.includes("?") ? "&" : "?"}${auth.query.join("&")}`;
+    secrets = secretsOf(headers, token, auth.secrets);
+    const target = withQuery(url, auth.query);
 
     const maxRedirects = options.maxRedirects ?? config.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
     const maxBytes = options.maxResponseBytes ?? config.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;

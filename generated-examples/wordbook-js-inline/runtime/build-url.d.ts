@@ -6,3 +6,8 @@
  */
 import type { OperationSpec } from "./operation.js";
 export declare function buildUrl(baseUrl: string, op: OperationSpec, input: Record<string, unknown>, version: string): string;
+/**
+ * The URL with `name=value` pairs (already encoded) added to its query. A path with a fixed query
+ * part (Azure's x-ms-paths, `/{container}?restype=container`) keeps it.
+ */
+export declare function withQuery(url: string, pairs: readonly string[]): string;

@@ -5,8 +5,11 @@
  */
 const SECRET_HEADER = /authorization|token|secret|password|api[-_]?key|cookie|session/i;
 const REDACTED = "[redacted]";
-/** The secret strings a request carries (longest first, so a token inside a header value goes too). */
-export function secretsOf(headers, token) {
+/**
+ * The secret strings a request carries (longest first, so a token inside a header value goes
+ * too). `credentials`: values known to be secrets (a security scheme's), kept down to 4 characters.
+ */
+export function secretsOf(headers, token, credentials = []) {
     const found = new Set();
     if (token)
         found.add(token);
@@ -20,7 +23,9 @@ export function secretsOf(headers, token) {
             found.add(credential);
     }
     // Very short values would blank out ordinary words; they are not worth a guess.
-    return [...found].filter((secret) => secret.length >= 8).sort((a, b) => b.length - a.length);
+    const guessed = [...found].filter((secret) => secret.length >= 8);
+    const known = credentials.filter((secret) => secret.length >= 4);
+    return [...new Set([...guessed, ...known])].sort((a, b) => b.length - a.length);
 }
 export function redact(value, secrets) {
     if (secrets.length === 0)

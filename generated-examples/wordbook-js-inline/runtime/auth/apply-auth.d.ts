@@ -28,5 +28,3 @@ export declare class CredentialFailed extends Error {
 export declare function applyAuth(schemes: Readonly<Record<string, AuthScheme>> | undefined, security: readonly SecurityAlternative[] | undefined, auth: AuthValues | undefined, encode: (text: string) => string): Promise<AppliedAuth>;
 /** "api_key" or "oauth (scopes…) and basic": the alternatives, for a 401/403 message. */
 export declare function describeAlternatives(alternatives: readonly SecurityAlternative[]): string;
-/** The environment variable a scheme's credential is read from: `TOOLGEN_AUTH_<NAME>` (upper case, `_` for anything else). */
-export declare function authEnvironmentVariable(scheme: string): string;

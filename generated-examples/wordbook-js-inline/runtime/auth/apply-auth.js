@@ -81,7 +81,3 @@ function base64(text) {
 export function describeAlternatives(alternatives) {
     return alternatives.map((a) => a.map((name) => JSON.stringify(name)).join(" and ")).join(", or ");
 }
-/** The environment variable a scheme's credential is read from: `TOOLGEN_AUTH_<NAME>` (upper case, `_` for anything else). */
-export function authEnvironmentVariable(scheme) {
-    return `TOOLGEN_AUTH_${scheme.toUpperCase().replace(/[^A-Z0-9]/g, "_")}`;
-}
