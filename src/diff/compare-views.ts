@@ -4,7 +4,15 @@
  * branches) is returned as child edges that schema-graph.ts follows, so each pair of schemas is
  * compared once however many operations reach it.
  */
-import { BOUNDS, type BoundKeyword, type Polarity, type PropertyAccess, type SchemaChange, type SchemaChangeKind } from "./schema-change.js";
+import {
+  BOUNDS,
+  eitherAccess,
+  type BoundKeyword,
+  type Polarity,
+  type PropertyAccess,
+  type SchemaChange,
+  type SchemaChangeKind,
+} from "./schema-change.js";
 import { refName, type SchemaView } from "./schema-view.js";
 
 export interface ChildEdge {
@@ -15,12 +23,10 @@ export interface ChildEdge {
   /** `negated` under `not`, `either` under `if`; absent when the child bears on values as it is. */
   readonly polarity?: Polarity;
   /**
-   * A property that is readOnly (writeOnly) on either side: nothing below it bears on requests
-   * (responses), since old clients did not send it or new ones will not (it did not arrive, or
-   * will not).
+   * A property's schema. One that is readOnly (writeOnly) on either side hides everything below
+   * it from requests (responses): schema-graph.ts asks, for the edges it follows.
    */
-  readonly readOnly?: true;
-  readonly writeOnly?: true;
+  readonly property?: true;
 }
 
 export interface LocalComparison {
@@ -140,34 +146,32 @@ export function compareViews(a: SchemaView, b: SchemaView, covers: Covers, acces
     children.push({ segment: "additionalProperties", old: a.additionalProperties, new: b.additionalProperties });
   }
 
-  // readOnly properties are not sent and writeOnly ones do not arrive (OAS 3.0 §4.7.24 (Schema Object, readOnly/writeOnly)), so a
-  // change to one is marked for schema-rules.ts to leave out of that direction; `required` on
-  // them "takes effect on the response only" (or the request only).
-  const marks = (readOnly: boolean, writeOnly: boolean) => ({ ...(readOnly ? { readOnly: true as const } : {}), ...(writeOnly ? { writeOnly: true as const } : {}) });
+  // readOnly properties are not sent and writeOnly ones do not arrive (OAS 3.0 §4.7.24, Schema
+  // Object readOnly/writeOnly), so a change to one is marked for schema-rules.ts to leave out of
+  // that direction; `required` on them "takes effect on the response only" (or the request only).
+  // Asked only where a property changes here: most properties of a compared pair do not.
   for (const [name, oldSchema] of a.properties) {
     const newSchema = b.properties.get(name);
-    const was = accessOf("old", oldSchema);
     if (newSchema === undefined) {
-      changes.push({ kind: "property-removed", path: [name], required: a.required.has(name), ...marks(was.readOnly, was.writeOnly) });
+      changes.push({ kind: "property-removed", path: [name], required: a.required.has(name), ...marks(accessOf("old", oldSchema)) });
       continue;
     }
-    const is = accessOf("new", newSchema);
     const wasRequired = a.required.has(name);
     const isRequired = b.required.has(name);
     // Becoming required matters where the property now takes part; becoming optional, where it did.
     if (wasRequired !== isRequired) {
+      const is = accessOf("new", newSchema);
       changes.push(
         isRequired
-          ? { kind: "became-required", path: [name], ...marks(is.readOnly, is.writeOnly) }
-          : { kind: "became-optional", path: [name], ...marks(was.readOnly || is.readOnly, was.writeOnly || is.writeOnly) },
+          ? { kind: "became-required", path: [name], ...marks(is) }
+          : { kind: "became-optional", path: [name], ...marks(eitherAccess(accessOf("old", oldSchema), is)) },
       );
     }
-    children.push({ segment: name, old: oldSchema, new: newSchema, ...marks(was.readOnly || is.readOnly, was.writeOnly || is.writeOnly) });
+    children.push({ segment: name, old: oldSchema, new: newSchema, property: true });
   }
   for (const [name, newSchema] of b.properties) {
     if (a.properties.has(name)) continue;
-    const is = accessOf("new", newSchema);
-    changes.push({ kind: "property-added", path: [name], required: b.required.has(name), ...marks(is.readOnly, is.writeOnly) });
+    changes.push({ kind: "property-added", path: [name], required: b.required.has(name), ...marks(accessOf("new", newSchema)) });
   }
   // `required` names with no property schema on either side (`then: {required: [x]}`).
   for (const name of b.required) {
@@ -205,6 +209,11 @@ export function compareViews(a: SchemaView, b: SchemaView, covers: Covers, acces
     }
   }
   return { changes, children };
+}
+
+/** The marks a change to a property with this access carries (absent when false). */
+function marks(access: PropertyAccess): Pick<SchemaChange, "readOnly" | "writeOnly"> {
+  return { ...(access.readOnly ? { readOnly: true as const } : {}), ...(access.writeOnly ? { writeOnly: true as const } : {}) };
 }
 
 /** How many of the branches certainly accept every value of `schema`, counted up to 2. */

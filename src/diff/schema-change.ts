@@ -152,3 +152,8 @@ export interface PropertyAccess {
   readonly readOnly: boolean;
   readonly writeOnly: boolean;
 }
+
+/** readOnly / writeOnly on either side of a property pair. */
+export function eitherAccess(was: PropertyAccess, is: PropertyAccess): PropertyAccess {
+  return { readOnly: was.readOnly || is.readOnly, writeOnly: was.writeOnly || is.writeOnly };
+}

@@ -13,8 +13,8 @@
  * reached inside and outside a `not` is judged in both ways (schema-rules.ts).
  */
 import type { OpenApiDocument } from "../load/loaded-description.js";
-import { compareViews, type AccessOf } from "./compare-views.js";
-import { composePolarity, type Polarity, type PropertyAccess, type SchemaChange } from "./schema-change.js";
+import { compareViews, type AccessOf, type ChildEdge } from "./compare-views.js";
+import { composePolarity, eitherAccess, type Polarity, type PropertyAccess, type SchemaChange } from "./schema-change.js";
 import { narrowsRequest } from "./schema-rules.js";
 import { resolveSchema, SchemaViews } from "./schema-view.js";
 import { UnchangedRefs } from "./unchanged-refs.js";
@@ -54,8 +54,8 @@ const ACCESS_CHANGES: Partial<Record<SchemaChange["kind"], Access>> = {
   "became-not-write-only": WRITE_ONLY,
 };
 
-function accessBits(change: SchemaChange): Access {
-  return (change.readOnly ? READ_ONLY : 0) | (change.writeOnly ? WRITE_ONLY : 0);
+function accessBits(flags: { readonly readOnly?: boolean; readonly writeOnly?: boolean }): Access {
+  return (flags.readOnly ? READ_ONLY : 0) | (flags.writeOnly ? WRITE_ONLY : 0);
 }
 
 export class SchemaComparer {
@@ -166,8 +166,17 @@ export class SchemaComparer {
     if (local.covering === 0 || local.changes.some(narrowsRequest)) return false;
     // Below a readOnly property nothing is sent: nothing there can reject a request.
     return local.children.every((edge) =>
-      edge.readOnly ? true : edge.polarity === undefined ? this.covers(edge.old, edge.new, state) : this.unchanged.same(edge.old, edge.new),
+      (this.edgeAccess(edge) & READ_ONLY) !== 0
+        ? true
+        : edge.polarity === undefined
+          ? this.covers(edge.old, edge.new, state)
+          : this.unchanged.same(edge.old, edge.new),
     );
+  }
+
+  /** A property edge's access bits: readOnly / writeOnly on either side (see ChildEdge.property). */
+  private edgeAccess(edge: ChildEdge): Access {
+    return edge.property ? accessBits(eitherAccess(this.accessOf("old", edge.old), this.accessOf("new", edge.new))) : 0;
   }
 
   /** `undefined` when both sides are certainly the same schema: nothing to compare. */
@@ -196,7 +205,7 @@ export class SchemaComparer {
     for (const child of children) {
       const pair = this.pair(child.old, child.new);
       if (!pair) continue;
-      const access = (child.readOnly ? READ_ONLY : 0) | (child.writeOnly ? WRITE_ONLY : 0);
+      const access = this.edgeAccess(child);
       node.children.push({ segment: child.segment, pair, ...(child.polarity ? { polarity: child.polarity } : {}), ...(access ? { access } : {}) });
     }
   }
