@@ -3,7 +3,7 @@
  * the old description. Values are shown in backticks like oasdiff's messages.
  */
 import type { Direction, Level } from "./change.js";
-import type { SchemaChange } from "./schema-change.js";
+import { BOUNDS, type SchemaChange } from "./schema-change.js";
 import type { SchemaArea } from "./schema-rules.js";
 
 export interface SchemaPlace {
@@ -36,20 +36,8 @@ export function placeText(place: SchemaPlace, path: readonly string[]): string {
   }
 }
 
-const BOUND_WORDS: Record<string, string> = {
-  min: "minimum",
-  max: "maximum",
-  "exclusive-min": "exclusiveMinimum",
-  "exclusive-max": "exclusiveMaximum",
-  "min-length": "minLength",
-  "max-length": "maxLength",
-  "min-items": "minItems",
-  "max-items": "maxItems",
-  "min-properties": "minProperties",
-  "max-properties": "maxProperties",
-  "min-contains": "minContains",
-  "max-contains": "maxContains",
-};
+/** `min-length` -> `minLength`: the keyword a bound's change kind is named after. */
+const BOUND_WORDS: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(BOUNDS).map(([keyword, { name }]) => [name, keyword]));
 
 export function schemaMessage(place: SchemaPlace, change: SchemaChange, level: Level): string {
   const where = placeText(place, change.path);
