@@ -2,7 +2,8 @@
  * Compares two schema views one level deep: the keywords of the schema itself, and the existence
  * and requiredness of its properties. Everything deeper (a property's own schema, items, union
  * branches) is returned as child edges that schema-graph.ts follows, so each pair of schemas is
- * compared once however many operations reach it.
+ * compared once however many operations reach it. Unions are judged in compare-unions.ts, the
+ * JSON Schema 2020-12 keywords in compare-keywords-2020.ts.
  */
 import {
   BOUNDS,
@@ -13,7 +14,9 @@ import {
   type SchemaChange,
   type SchemaChangeKind,
 } from "./schema-change.js";
-import { refName, type SchemaView } from "./schema-view.js";
+import { compareKeywords2020 } from "./compare-keywords-2020.js";
+import { compareUnions, compareWrapping, unionOf } from "./compare-unions.js";
+import type { SchemaView } from "./schema-view.js";
 
 export interface ChildEdge {
   /** Path segment: a property name, `items`, `additionalProperties`, `oneOf[Dog]`, `not`. */
@@ -48,10 +51,13 @@ export type Covers = (oldSchema: unknown, newSchema: unknown) => boolean;
 /** Whether a property schema (raw, in the old or the new document) is readOnly / writeOnly. */
 export type AccessOf = (side: "old" | "new", schema: unknown) => PropertyAccess;
 
+/** Records a change of the schema compared itself (an empty path). */
+export type AddChange = (kind: SchemaChangeKind, extra?: Partial<SchemaChange>) => void;
+
 export function compareViews(a: SchemaView, b: SchemaView, covers: Covers, accessOf: AccessOf): LocalComparison {
   const changes: SchemaChange[] = [];
   const children: ChildEdge[] = [];
-  const add = (kind: SchemaChangeKind, extra: Partial<SchemaChange> = {}) => changes.push({ kind, path: [], ...extra });
+  const add: AddChange = (kind, extra = {}) => changes.push({ kind, path: [], ...extra });
 
   if (a.kind !== "schema" || b.kind !== "schema") {
     // `{}` and `true` (or a missing `items`) both mean any value.
@@ -65,17 +71,11 @@ export function compareViews(a: SchemaView, b: SchemaView, covers: Covers, acces
 
   // A schema wrapped in (or unwrapped from) a union: the branches are the change; comparing the
   // keywords of a union with those of a plain schema would only add noise.
-  const aUnion = a.oneOf ?? a.anyOf;
-  const bUnion = b.oneOf ?? b.anyOf;
+  const aUnion = unionOf(a);
+  const bUnion = unionOf(b);
   if ((aUnion === undefined) !== (bUnion === undefined)) {
-    if (bUnion) for (const [label] of branchLabels(bUnion)) add(b.oneOf ? "one-of-added" : "any-of-added", { to: label });
-    if (aUnion) for (const [label] of branchLabels(aUnion)) add(a.oneOf ? "one-of-removed" : "any-of-removed", { to: label });
-    if (!bUnion) return { changes, children };
-    // A plain schema wrapped in a union. A value must match exactly one oneOf branch, so when two
-    // branches each accept every old value, every old value matches both and is rejected.
-    const covering = countCovering(a.node, bUnion, covers);
-    if (b.oneOf && covering >= 2) add("wrapped-in-one-of");
-    return { changes, children, covering };
+    const covering = compareWrapping(a, b, covers, add);
+    return covering === undefined ? { changes, children } : { changes, children, covering };
   }
 
   const typeChange = compareTypes(a.types, b.types);
@@ -188,167 +188,14 @@ export function compareViews(a: SchemaView, b: SchemaView, covers: Covers, acces
     children.push({ segment: "items", old: a.items ?? true, new: b.items ?? true });
   }
 
-  compare2020(a, b, add, children);
-
-  if (aUnion && bUnion) {
-    let added: unknown[] = [];
-    if (a.oneOf && b.oneOf) added = compareBranches("one-of", a.oneOf, b.oneOf, changes, children);
-    if (a.anyOf && b.anyOf) compareBranches("any-of", a.anyOf, b.anyOf, changes, children);
-    if (a.oneOf && !b.oneOf && b.anyOf) compareBranches("any-of", a.oneOf, b.anyOf, changes, children);
-    if (a.anyOf && !a.oneOf && b.oneOf) added = compareBranches("one-of", a.anyOf, b.oneOf, changes, children);
-    // A oneOf gained branches, or was an anyOf: an old value that two new branches both accept
-    // is now rejected. Approximated (see Covers): an old branch some of whose values match two new
-    // branches is found only when each of the two accepts the whole old branch, and branches
-    // widened in place (no branch added) are not checked against each other.
-    if (b.oneOf && b.oneOf.length >= 2 && (added.length > 0 || !a.oneOf)) {
-      for (const [label, branch] of branchLabels(aUnion)) {
-        // In a oneOf that was one already, only an added branch can newly take an old value twice.
-        if (a.oneOf && countCovering(branch, added, covers) === 0) continue;
-        if (countCovering(branch, b.oneOf, covers) >= 2) add("one-of-branches-overlap", { to: label });
-      }
-    }
-  }
+  compareKeywords2020(a, b, add, children);
+  if (aUnion && bUnion) compareUnions(a, b, covers, add, children);
   return { changes, children };
 }
 
 /** The marks a change to a property with this access carries (absent when false). */
 function marks(access: PropertyAccess): Pick<SchemaChange, "readOnly" | "writeOnly"> {
   return { ...(access.readOnly ? { readOnly: true as const } : {}), ...(access.writeOnly ? { writeOnly: true as const } : {}) };
-}
-
-/** How many of the branches certainly accept every value of `schema`, counted up to 2. */
-function countCovering(schema: unknown, branches: readonly unknown[], covers: Covers): number {
-  let count = 0;
-  for (const branch of branches) if (covers(schema, branch) && ++count === 2) break;
-  return count;
-}
-
-/**
- * JSON Schema 2020-12 keywords (OpenAPI 3.1). A keyword that appears constrains (judged like a
- * bound set), one that disappears frees; where both sides have it, its subschemas are child pairs
- * judged by the same rules, except under `not` (the direction flips) and `if` (either way).
- */
-function compare2020(
-  a: SchemaView,
-  b: SchemaView,
-  add: (kind: SchemaChangeKind, extra?: Partial<SchemaChange>) => void,
-  children: ChildEdge[],
-): void {
-  const keyword = (
-    name: "contains" | "not" | "propertyNames" | "unevaluatedProperties" | "unevaluatedItems" | "contentSchema" | "then" | "else" | "if",
-    added: SchemaChangeKind,
-    removed: SchemaChangeKind,
-    polarity?: Polarity,
-  ) => {
-    const x = a[name];
-    const y = b[name];
-    if (x === undefined && y === undefined) return;
-    if (x === undefined) add(added);
-    else if (y === undefined) add(removed);
-    else children.push({ segment: name, old: x, new: y, ...(polarity ? { polarity } : {}) });
-  };
-  keyword("contains", "contains-added", "contains-removed");
-  keyword("not", "not-added", "not-removed", "negated");
-  keyword("propertyNames", "property-names-added", "property-names-removed");
-  keyword("unevaluatedProperties", "unevaluated-properties-added", "unevaluated-properties-removed");
-  keyword("unevaluatedItems", "unevaluated-items-added", "unevaluated-items-removed");
-  keyword("contentSchema", "content-schema-added", "content-schema-removed");
-  // then/else mean nothing without if: an if appearing or going takes its branches with it.
-  const conditional = (v: SchemaView) => v.if !== undefined && (v.then !== undefined || v.else !== undefined);
-  if (a.if !== undefined && b.if !== undefined) {
-    keyword("if", "if-added", "if-removed", "either");
-    keyword("then", "then-added", "then-removed");
-    keyword("else", "else-added", "else-removed");
-  } else if (conditional(b) && a.if === undefined) add("if-added");
-  else if (conditional(a) && b.if === undefined) add("if-removed");
-
-  if (a.dependentRequired || b.dependentRequired) {
-    const none: ReadonlySet<string> = new Set();
-    const names = new Set([...(a.dependentRequired?.keys() ?? []), ...(b.dependentRequired?.keys() ?? [])]);
-    for (const name of names) {
-      const was = a.dependentRequired?.get(name) ?? none;
-      const is = b.dependentRequired?.get(name) ?? none;
-      for (const dependency of is) if (!was.has(dependency)) add("dependent-required-added", { from: name, to: dependency });
-      for (const dependency of was) if (!is.has(dependency)) add("dependent-required-removed", { from: name, to: dependency });
-    }
-  }
-  const keyed = (name: "dependentSchemas" | "patternProperties", added: SchemaChangeKind, removed: SchemaChangeKind) => {
-    const x = a[name];
-    const y = b[name];
-    if (!x && !y) return;
-    for (const [key, schema] of y ?? []) {
-      const old = x?.get(key);
-      if (old === undefined) add(added, { to: key });
-      else children.push({ segment: `${name}[${key}]`, old, new: schema });
-    }
-    for (const key of x?.keys() ?? []) if (!y?.has(key)) add(removed, { to: key });
-  };
-  keyed("dependentSchemas", "dependent-schema-added", "dependent-schema-removed");
-  keyed("patternProperties", "pattern-property-added", "pattern-property-removed");
-
-  // prefixItems: position i holds prefixItems[i] where there is one, else what `items` says.
-  if (a.prefixItems || b.prefixItems) {
-    const length = Math.max(a.prefixItems?.length ?? 0, b.prefixItems?.length ?? 0);
-    for (let i = 0; i < length; i++) {
-      children.push({
-        segment: `prefixItems[${i}]`,
-        old: a.prefixItems?.[i] ?? a.items ?? true,
-        new: b.prefixItems?.[i] ?? b.items ?? true,
-      });
-    }
-  }
-}
-
-/**
- * Branches pair by `$ref` target first (the same named schema), then inline branches by their
- * order among the inline ones; what is left over was added or removed. Returns the added branches.
- */
-function compareBranches(
-  keyword: "one-of" | "any-of",
-  oldBranches: readonly unknown[],
-  newBranches: readonly unknown[],
-  changes: SchemaChange[],
-  children: ChildEdge[],
-): unknown[] {
-  const oldLabels = branchLabels(oldBranches);
-  const newLabels = branchLabels(newBranches);
-  const name = keyword === "one-of" ? "oneOf" : "anyOf";
-  const unmatchedNew = new Map(newLabels);
-  const unmatchedOld: [string, unknown][] = [];
-  for (const [label, schema] of oldLabels) {
-    const partner = unmatchedNew.get(label);
-    if (partner !== undefined && refName(schema) !== undefined) {
-      children.push({ segment: `${name}[${label}]`, old: schema, new: partner });
-      unmatchedNew.delete(label);
-    } else {
-      unmatchedOld.push([label, schema]);
-    }
-  }
-  const inlineNew = [...unmatchedNew].filter(([, s]) => refName(s) === undefined);
-  const stillOld: [string, unknown][] = [];
-  for (const [label, schema] of unmatchedOld) {
-    const partner = refName(schema) === undefined ? inlineNew.shift() : undefined;
-    if (partner) {
-      children.push({ segment: `${name}[${partner[0]}]`, old: schema, new: partner[1] });
-      unmatchedNew.delete(partner[0]);
-    } else {
-      stillOld.push([label, schema]);
-    }
-  }
-  for (const [label] of stillOld) changes.push({ kind: `${keyword}-removed`, path: [], to: label });
-  for (const [label] of unmatchedNew) changes.push({ kind: `${keyword}-added`, path: [], to: label });
-  return [...unmatchedNew.values()];
-}
-
-/** `Dog` for a `$ref` to …/Dog, `#2` for the third (inline) branch. */
-function branchLabels(branches: readonly unknown[]): Map<string, unknown> {
-  const labels = new Map<string, unknown>();
-  branches.forEach((branch, index) => {
-    let label = refName(branch) ?? `#${index}`;
-    if (labels.has(label)) label = `${label}#${index}`;
-    labels.set(label, branch);
-  });
-  return labels;
 }
 
 /** `integer` is a subset of `number` (JSON Schema: an integer is a number with no fraction). */
