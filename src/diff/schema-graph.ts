@@ -153,8 +153,7 @@ export class SchemaComparer {
    * Keywords the comparison does not read (`discriminator`, formats' own rules) are not seen.
    */
   private covers(oldRaw: unknown, newRaw: unknown, state: CoverSearch = { budget: COVER_BUDGET, assumed: new Map() }): boolean {
-    if (oldRaw === newRaw && this.oldDocument === this.newDocument) return true;
-    if (this.unchanged.same(oldRaw, newRaw)) return true;
+    if (this.same(oldRaw, newRaw)) return true;
     const a = resolveSchema(this.oldDocument, oldRaw);
     const b = resolveSchema(this.newDocument, newRaw);
     let row = state.assumed.get(a);
@@ -170,7 +169,7 @@ export class SchemaComparer {
         ? true
         : edge.polarity === undefined
           ? this.covers(edge.old, edge.new, state)
-          : this.unchanged.same(edge.old, edge.new),
+          : this.same(edge.old, edge.new),
     );
   }
 
@@ -179,10 +178,14 @@ export class SchemaComparer {
     return edge.property ? accessBits(eitherAccess(this.accessOf("old", edge.old), this.accessOf("new", edge.new))) : 0;
   }
 
+  /** Whether both sides are certainly the same schema (so comparing them would find nothing). */
+  private same(oldRaw: unknown, newRaw: unknown): boolean {
+    return (oldRaw === newRaw && this.oldDocument === this.newDocument) || this.unchanged.same(oldRaw, newRaw);
+  }
+
   /** `undefined` when both sides are certainly the same schema: nothing to compare. */
   private pair(oldRaw: unknown, newRaw: unknown): PairNode | undefined {
-    if (oldRaw === newRaw && this.oldDocument === this.newDocument) return undefined;
-    if (this.unchanged.same(oldRaw, newRaw)) return undefined;
+    if (this.same(oldRaw, newRaw)) return undefined;
     const a = resolveSchema(this.oldDocument, oldRaw);
     const b = resolveSchema(this.newDocument, newRaw);
     let row = this.pairs.get(a);
