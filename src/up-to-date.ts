@@ -114,7 +114,7 @@ export async function checkUpToDate(source: string, options: UpToDateOptions): P
   if (options.offline === true && options.cacheDir === undefined) return changed("unreadable", "--offline without a cache directory");
   const offline = options.offline === true && options.cacheDir !== undefined ? offlineReader(options.cacheDir, networkReader(http)) : undefined;
   const [documents, outputs] = await Promise.all([
-    checkDocuments(recorded, { root, examplesUrl, out: options.out, allow: options.allowExternalRefs === true, http, offline, prefetched }),
+    checkDocuments(recorded, { root, refRoot: first.redirectedTo ?? root, examplesUrl, out: options.out, allow: options.allowExternalRefs === true, http, offline, prefetched }),
     checkOutputs(lock, options.out),
   ]);
   if ("kind" in documents) return { upToDate: false, change: documents, prefetched };
@@ -127,6 +127,11 @@ export async function checkUpToDate(source: string, options: UpToDateOptions): P
 
 interface DocumentCheck {
   readonly root: string;
+  /**
+   * Where the description finally came from (after redirects, as the lock recorded it): the load
+   * holds `$ref`s to the scope rules against it, so the check does too.
+   */
+  readonly refRoot: string;
   readonly examplesUrl: string;
   readonly out: string;
   readonly allow: boolean;
@@ -153,7 +158,7 @@ async function checkDocuments(recorded: readonly LockDocument[], check: Document
 
 async function checkDocument(document: LockDocument, url: string, isRoot: boolean, check: DocumentCheck): Promise<ReadRecord | Change> {
   const name = isRoot ? "the description" : url === check.examplesUrl ? "examples.yaml" : `$ref'd ${shortName(url)}`;
-  const guard = isRoot ? undefined : (next: string) => checkRefScope(next, check.root, check.allow);
+  const guard = isRoot ? undefined : (next: string) => checkRefScope(next, check.refRoot, check.allow);
   try {
     await guard?.(url);
     const validators = { ...(document.etag !== undefined ? { etag: document.etag } : {}), ...(document.lastModified !== undefined ? { lastModified: document.lastModified } : {}) };
