@@ -41,7 +41,8 @@ export interface SchemaView {
   readonly additionalProperties?: unknown;
   readonly oneOf?: readonly unknown[];
   readonly anyOf?: readonly unknown[];
-  // JSON Schema 2020-12 (OpenAPI 3.1). Subschemas raw; `true` (= no constraint) is left out.
+  // JSON Schema 2020-12 (OpenAPI 3.1). Subschemas raw; a boolean that makes the keyword no
+  // constraint (`then: true`, `not: false`) is left out, as if the keyword were absent.
   readonly contains?: unknown;
   readonly if?: unknown;
   readonly then?: unknown;
@@ -190,7 +191,7 @@ function ownView(node: object, s: Json): SchemaView {
   if (Array.isArray(s.anyOf)) view.anyOf = s.anyOf;
   for (const keyword of SUBSCHEMA_KEYWORDS) {
     const value = s[keyword];
-    if (value !== undefined && value !== true) view[keyword] = value;
+    if (value !== undefined && value !== NO_CONSTRAINT[keyword]) view[keyword] = value;
   }
   if (isObject(s.dependentRequired)) {
     const dependencies = new Map<string, ReadonlySet<string>>();
@@ -217,6 +218,21 @@ const SUBSCHEMA_KEYWORDS = [
   "unevaluatedItems",
   "contentSchema",
 ] as const;
+
+/**
+ * The boolean schema that makes each keyword no constraint at all. Not always `true`: `not: true`
+ * excludes every value, `not: false` none; `contains: true` asks for at least one item; `if: true`
+ * always applies `then` and `if: false` always `else`.
+ */
+const NO_CONSTRAINT: Readonly<Partial<Record<(typeof SUBSCHEMA_KEYWORDS)[number], boolean>>> = {
+  then: true,
+  else: true,
+  not: false,
+  propertyNames: true,
+  unevaluatedProperties: true,
+  unevaluatedItems: true,
+  contentSchema: true,
+};
 
 function jsonKey(value: unknown): string {
   return typeof value === "string" ? `"${value}"` : JSON.stringify(value);

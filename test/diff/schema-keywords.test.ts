@@ -318,6 +318,29 @@ describe("item 8: JSON Schema 2020-12 keywords and not, direction-aware", () => 
     ]);
   });
 
+  test("boolean subschemas: `not: true`, `contains: true` and `if: true` constrain like `{}`; `not: false` and `then: true` constrain nothing", () => {
+    const k = (extra: Record<string, unknown>) => obj({ k: str(extra) });
+    // `not: true` excludes every value, as `not: {}` does.
+    expect(j(k({}), k({ not: true }))).toEqual(["breaking request-property-not-added k", "info response-property-not-added k"]);
+    expect(j(k({}), k({ not: true }))).toEqual(j(k({}), k({ not: {} })));
+    expect(j(k({ not: true }), k({}))).toEqual(["info request-property-not-removed k", "warning response-property-not-removed k"]);
+    // `not: false` excludes nothing: the same as no `not`.
+    expect(j(k({}), k({ not: false }))).toEqual([]);
+    expect(j(k({ not: false }), k({ not: { enum: ["root"] } }))).toEqual([
+      "breaking request-property-not-added k",
+      "info response-property-not-added k",
+    ]);
+    // `contains: true` asks for at least one item, as `contains: {}` does.
+    expect(j(arr(), arr({ contains: true }))).toEqual(["breaking request-property-contains-added a", "info response-property-contains-added a"]);
+    expect(j(arr(), arr({ contains: true }))).toEqual(j(arr(), arr({ contains: {} })));
+    // `if: true` always applies `then`, as `if: {}` does; `then: true` adds nothing.
+    const cond = (extra: Record<string, unknown>) => ({ ...obj({ kind: str(), n: { type: "integer" } }), ...extra });
+    expect(j(cond({}), cond({ if: true, then: { required: ["n"] } }))).toEqual(["breaking request-body-if-added", "info response-body-if-added"]);
+    expect(j(cond({}), cond({ if: true, then: { required: ["n"] } }))).toEqual(j(cond({}), cond({ if: {}, then: { required: ["n"] } })));
+    expect(j(cond({ if: true, then: { required: ["n"] } }), cond({}))).toEqual(["info request-body-if-removed", "warning response-body-if-removed"]);
+    expect(j(cond({ if: {} }), cond({ if: {}, then: true }))).toEqual([]);
+  });
+
   test("a parameter's 2020-12 keywords are request rules too", () => {
     const param = (schema: unknown) =>
       doc({ "/p": { get: { operationId: "p", parameters: [{ name: "q", in: "query", schema }], responses: ok() } } }, { openapi: "3.1.0" });
