@@ -29,7 +29,8 @@ import { offlineReader } from "./load/description-cache.js";
 import { networkReader, sha256Hex, type DocumentReader, type ReadRecord } from "./load/document-reader.js";
 import { examplesUrlOf, httpSettings, inputsHash } from "./load/load-description.js";
 import type { LoadOptions } from "./load/loaded-description.js";
-import { NoAnswerError, readConditionally, readDocumentText, type DocumentText, type HttpSettings } from "./load/read-document-text.js";
+import { rereadAs, rereadDocument } from "./load/poll-document.js";
+import { NoAnswerError, type DocumentText, type HttpSettings } from "./load/read-document-text.js";
 import { checkRefScope } from "./load/ref-scope.js";
 import { resolveSource } from "./load/resolve-source.js";
 import { changedOptions, LOCK_FILE, lockOptionsOf, lockPathOf, lockUrlOf, readLock, type LockDocument, type LockFile, type LockOptions } from "./emit/lock-file.js";
@@ -161,38 +162,20 @@ async function checkDocument(document: LockDocument, url: string, isRoot: boolea
   const guard = isRoot ? undefined : (next: string) => checkRefScope(next, check.refRoot, check.allow);
   try {
     await guard?.(url);
-    const validators = { ...(document.etag !== undefined ? { etag: document.etag } : {}), ...(document.lastModified !== undefined ? { lastModified: document.lastModified } : {}) };
-    let text: DocumentText;
-    if (url.startsWith("file:")) {
-      text = await readDocumentText(url, check.http);
-    } else if (check.offline !== undefined) {
-      text = await check.offline.read(url, guard);
-    } else {
-      const answer = await readConditionally(url, check.http, validators, guard);
-      if (answer.notModified) {
-        if (redirectChanged(document, url, answer.url)) return { kind: "description-changed", detail: `${name} now redirects elsewhere` };
-        return { url, finalUrl: answer.url, sha256: document.sha256, bytes: document.bytes, ...validators };
-      }
-      text = answer.text;
-    }
-    const sha256 = sha256Hex(text.bytes);
-    if (sha256 !== document.sha256) {
-      check.prefetched.set(url, text);
-      return { kind: "description-changed", detail: `${name} changed` };
-    }
-    if (!url.startsWith("file:") && redirectChanged(document, url, text.url)) {
-      check.prefetched.set(url, text);
-      return { kind: "description-changed", detail: `${name} now redirects elsewhere` };
-    }
-    return {
+    const then: ReadRecord = {
       url,
-      finalUrl: text.url,
-      sha256,
-      bytes: text.bytes.byteLength,
-      ...(text.etag !== undefined ? { etag: text.etag } : {}),
-      ...(text.lastModified !== undefined ? { lastModified: text.lastModified } : {}),
-      ...(text.contentType !== undefined ? { contentType: text.contentType } : {}),
+      finalUrl: url,
+      sha256: document.sha256,
+      bytes: document.bytes,
+      ...(document.etag !== undefined ? { etag: document.etag } : {}),
+      ...(document.lastModified !== undefined ? { lastModified: document.lastModified } : {}),
     };
+    const now = check.offline !== undefined && !url.startsWith("file:") ? rereadAs(then, await check.offline.read(url, guard)) : await rereadDocument(then, check.http, guard);
+    const redirected = !url.startsWith("file:") && redirectChanged(document, url, now.record.finalUrl);
+    if ((now.changed || redirected) && now.text !== undefined) check.prefetched.set(url, now.text);
+    if (now.changed) return { kind: "description-changed", detail: `${name} changed` };
+    if (redirected) return { kind: "description-changed", detail: `${name} now redirects elsewhere` };
+    return now.record;
   } catch (error) {
     if (error instanceof NoAnswerError) throw error;
     return { kind: "unreadable", detail: `${name} could not be read again (${error instanceof Error ? error.message : String(error)})` };

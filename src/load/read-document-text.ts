@@ -85,16 +85,10 @@ export async function probe(url: string, http: HttpSettings): Promise<boolean> {
 }
 
 /**
- * A conditional GET (`If-None-Match`, `If-Modified-Since`): `undefined` when the server answers
- * 304 Not Modified, the document otherwise. Servers without validators simply answer 200 every
- * time; the caller compares hashes.
+ * A conditional GET (`If-None-Match`, `If-Modified-Since`): `notModified` with the URL the answer
+ * came from (after redirects) when the server answers 304, the document otherwise. Servers without
+ * validators simply answer 200 every time; the caller compares hashes.
  */
-export async function readIfChanged(url: string, http: HttpSettings, validators: Validators, guard?: RedirectGuard): Promise<DocumentText | undefined> {
-  const answer = await readConditionally(url, http, validators, guard);
-  return answer.notModified ? undefined : answer.text;
-}
-
-/** `readIfChanged`, also saying where a 304 came from (the URL after redirects). */
 export async function readConditionally(
   url: string,
   http: HttpSettings,
