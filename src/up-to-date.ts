@@ -8,7 +8,8 @@
  *   remote documents are asked for with a conditional GET (the lock's ETag and Last-Modified; a
  *   304 means unchanged, a 200 is hashed), and an `examples.yaml` that was absent is still absent;
  * - every generated file still has the hash the lock records.
- * Nothing is parsed: the cost is reading and hashing the bytes. Generation is deterministic in
+ * Nothing is parsed: the cost is reading and hashing the bytes, and when something changed the
+ * load is handed the bytes read (it reads none of them twice). Generation is deterministic in
  * exactly these inputs, so a full run would write the same bytes (and `--check` find nothing).
  *
  * The documents come from the lock, which sits in the output folder and may have been edited, so
@@ -68,7 +69,7 @@ export type UpToDateCheck =
   | {
       readonly upToDate: false;
       readonly change: Change;
-      /** Documents downloaded while checking and found changed, for the load to use (`LoadOptions.prefetched`). */
+      /** The documents read while checking (a 304 brings none), for the load to use instead of reading them again (`LoadOptions.prefetched`). */
       readonly prefetched: ReadonlyMap<string, DocumentText>;
     };
 
@@ -171,10 +172,10 @@ async function checkDocument(document: LockDocument, url: string, isRoot: boolea
       ...(document.lastModified !== undefined ? { lastModified: document.lastModified } : {}),
     };
     const now = check.offline !== undefined && !url.startsWith("file:") ? rereadAs(then, await check.offline.read(url, guard)) : await rereadDocument(then, check.http, guard);
-    const redirected = !url.startsWith("file:") && redirectChanged(document, url, now.record.finalUrl);
-    if ((now.changed || redirected) && now.text !== undefined) check.prefetched.set(url, now.text);
+    // Should anything have changed, the load uses these bytes instead of reading them again.
+    if (now.text !== undefined) check.prefetched.set(url, now.text);
     if (now.changed) return { kind: "description-changed", detail: `${name} changed` };
-    if (redirected) return { kind: "description-changed", detail: `${name} now redirects elsewhere` };
+    if (!url.startsWith("file:") && redirectChanged(document, url, now.record.finalUrl)) return { kind: "description-changed", detail: `${name} now redirects elsewhere` };
     return now.record;
   } catch (error) {
     if (error instanceof NoAnswerError) throw error;

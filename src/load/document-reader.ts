@@ -34,8 +34,8 @@ export function networkReader(http: HttpSettings): DocumentReader {
 }
 
 /**
- * Hands out documents already read (by the no-change check, which found them changed) before
- * asking `inner`, so a changed remote description is not downloaded twice. Each is used once.
+ * Hands out documents already read (by the no-change check, which found something changed) before
+ * asking `inner`, so no document is read twice. Each is used once.
  */
 export function prefetchedReader(inner: DocumentReader, prefetched: ReadonlyMap<string, DocumentText> | undefined): DocumentReader {
   if (prefetched === undefined || prefetched.size === 0) return inner;

@@ -89,7 +89,7 @@ export interface LoadOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
   /**
    * Documents already read by URL, under the same headers and rules (the no-change check hands
-   * over what it downloaded and found changed); each is used instead of reading it again.
+   * over what it read); each is used instead of reading it again.
    */
   readonly prefetched?: ReadonlyMap<string, DocumentText>;
 }
