@@ -139,8 +139,9 @@ export interface SchemaChange {
   /** Set when the change sits under `not` or `if` (see Polarity). */
   readonly polarity?: Polarity;
   /**
-   * The change concerns only a readOnly property (or sits below one): such a property is not
-   * sent (OAS 3.0 §4.7.24 (Schema Object, readOnly/writeOnly)), so no request rule applies. Set by schema-graph.ts.
+   * The change is to a readOnly property itself (added, removed, its requiredness): such a
+   * property is not sent (OAS 3.0 §4.7.24, Schema Object readOnly/writeOnly), so no request rule
+   * applies. Set by compare-views.ts; changes below such a property schema-graph.ts leaves out.
    */
   readonly readOnly?: true;
   /** The same for a writeOnly property: it never arrives, so no response rule applies. */

@@ -86,8 +86,9 @@ export class SchemaComparer {
   /**
    * Every change between two (possibly `$ref`) schemas, with paths from these roots, as seen from
    * one side: in a request, readOnly properties are not sent, so nothing about them or below
-   * them is a change (OAS 3.0 §4.7.24 (Schema Object, readOnly/writeOnly)), and in a response the same holds for writeOnly ones.
-   * Only a property's own flag changing (became-read-only) is still reported.
+   * them is a change (OAS 3.0 §4.7.24, Schema Object readOnly/writeOnly), and in a response the
+   * same holds for writeOnly ones. Only a property's own flag changing (became-read-only) is
+   * still reported.
    */
   compare(oldSchema: unknown, newSchema: unknown, side: "request" | "response" = "request"): SchemaChange[] {
     const root = this.pair(oldSchema, newSchema);

@@ -56,8 +56,8 @@ const LEVELS: Partial<Record<SchemaChangeKind, Pair>> = {
   "became-nullable": ["info", "breaking"],
   "became-not-nullable": ["breaking", "info"],
   // readOnly in a request: the property leaves the generated input type (it is not sent, OAS 3.0
-  // §4.7.24 (Schema Object, readOnly/writeOnly)), so object literals that still pass it stop compiling, as for a property removed;
-  // the server ignores or rejects what old clients still send.
+  // §4.7.24, Schema Object readOnly/writeOnly), so object literals that still pass it stop
+  // compiling, as for a property removed; the server ignores or rejects what old clients send.
   "became-read-only": ["breaking", "info"],
   // The property joins the input type, optional or required: became-required says which.
   "became-not-read-only": ["info", "info"],
