@@ -22,13 +22,13 @@
  *
  * Kept light on purpose: nothing here imports the parser, the model or the emitters.
  */
-import { readFile, stat } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { displayName } from "./load/bundle-refs.js";
 import { offlineReader } from "./load/description-cache.js";
 import { networkReader, sha256Hex, type DocumentReader, type ReadRecord } from "./load/document-reader.js";
-import { examplesUrlOf, httpSettings, inputsHash } from "./load/load-description.js";
+import { examplesExist, examplesUrlOf, httpSettings, inputsHash } from "./load/load-description.js";
 import type { LoadOptions } from "./load/loaded-description.js";
 import { rereadAs, rereadDocument } from "./load/poll-document.js";
 import { NoAnswerError, type DocumentText, type HttpSettings } from "./load/read-document-text.js";
@@ -91,7 +91,7 @@ export async function checkUpToDate(source: string, options: UpToDateOptions): P
   const optionNames = changedOptions({ ...lock.options }, { ...lockOptionsOf(options) });
   if (optionNames.length > 0) return changed("options-changed", `options changed: ${optionNames.join(", ")}`);
   const recorded = lock.description.documents;
-  if (!Array.isArray(recorded) || recorded.length === 0 || !recorded.every(isLockDocument) || typeof lock.files !== "object") {
+  if (!Array.isArray(recorded) || recorded.length === 0 || !recorded.every(isLockDocument)) {
     return changed("lock-incomplete", `${LOCK_FILE} does not list the documents read (written by an older toolgen)`);
   }
 
@@ -138,7 +138,7 @@ interface DocumentCheck {
   readonly out: string;
   readonly allow: boolean;
   readonly http: HttpSettings;
-  /** Set with `--offline`: remote documents come from the cache. */
+  /** Set with `--offline`: remote documents come from the cache (files are still read). */
   readonly offline: DocumentReader | undefined;
   readonly prefetched: Map<string, DocumentText>;
 }
@@ -151,7 +151,7 @@ async function checkDocuments(recorded: readonly LockDocument[], check: Document
   if (change !== undefined) return change;
   // An examples.yaml that was not there must still not be there.
   if (!urls.includes(check.examplesUrl)) {
-    const appeared = await exists(check.examplesUrl, check).catch(() => undefined);
+    const appeared = await examplesExist(check.examplesUrl, check.offline ?? networkReader(check.http)).catch(() => undefined);
     if (appeared === undefined) return { kind: "unreadable", detail: "examples.yaml could not be looked for" };
     if (appeared) return { kind: "description-changed", detail: "examples.yaml is new" };
   }
@@ -171,7 +171,7 @@ async function checkDocument(document: LockDocument, url: string, isRoot: boolea
       ...(document.etag !== undefined ? { etag: document.etag } : {}),
       ...(document.lastModified !== undefined ? { lastModified: document.lastModified } : {}),
     };
-    const now = check.offline !== undefined && !url.startsWith("file:") ? rereadAs(then, await check.offline.read(url, guard)) : await rereadDocument(then, check.http, guard);
+    const now = check.offline !== undefined ? rereadAs(then, await check.offline.read(url, guard)) : await rereadDocument(then, check.http, guard);
     // Should anything have changed, the load uses these bytes instead of reading them again.
     if (now.text !== undefined) check.prefetched.set(url, now.text);
     if (now.changed) return { kind: "description-changed", detail: `${name} changed` };
@@ -186,16 +186,6 @@ async function checkDocument(document: LockDocument, url: string, isRoot: boolea
 function redirectChanged(document: LockDocument, url: string, finalUrl: string): boolean {
   const then = document.redirectedTo ?? lockUrlOf(url, true);
   return lockUrlOf(finalUrl, true) !== then;
-}
-
-async function exists(url: string, check: DocumentCheck): Promise<boolean> {
-  if (url.startsWith("file:")) {
-    return stat(fileURLToPath(url)).then(
-      () => true,
-      (error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? false : Promise.reject(error)),
-    );
-  }
-  return (check.offline ?? networkReader(check.http)).exists(url);
 }
 
 /** The first generated file that is gone or not what toolgen wrote, if any. */

@@ -72,7 +72,7 @@ export async function loadDescription(input: string, options: LoadOptions = {}):
   }
   const document = converted?.document ?? bundled;
   const openapiVersion = version === "2.0" ? "3.0" : version;
-  const examples = await loadExamples(examplesUrlOf(source), reader, remote, (text, url) => parse(text, url));
+  const examples = await loadExamples(examplesUrlOf(source), reader, (text, url) => parse(text, url));
   reader.done();
   options.onProgress?.({ stage: "parse", state: "done", count: parsedCount, detail: `${parsedCount} document${parsedCount === 1 ? "" : "s"}`, ms: Math.round(performance.now() - parseStarted) });
   if (remote && options.offline !== true && options.cacheDir !== undefined) await saveToCache(options.cacheDir, recorder);
@@ -155,18 +155,20 @@ export function httpSettings(options: LoadOptions, env: Readonly<Record<string, 
   };
 }
 
-async function loadExamples(
-  url: string,
-  reader: DocumentReader,
-  remote: boolean,
-  parse: (text: string, url: string) => unknown,
-): Promise<unknown> {
-  if (!remote) {
-    const exists = await access(fileURLToPath(url)).then(() => true, () => false);
-    if (!exists) return undefined;
-  } else if (!(await reader.exists(url))) {
-    return undefined;
-  }
+async function loadExamples(url: string, reader: DocumentReader, parse: (text: string, url: string) => unknown): Promise<unknown> {
+  if (!(await examplesExist(url, reader))) return undefined;
   const text = await reader.read(url);
   return parse(text.text, url);
+}
+
+/**
+ * Whether the `examples.yaml` companion is there: beside a file description, a file (any error
+ * counts as none); from a server, a 2xx answer to HEAD through `reader`.
+ */
+export function examplesExist(url: string, reader: DocumentReader): Promise<boolean> {
+  if (!url.startsWith("file:")) return reader.exists(url);
+  return access(fileURLToPath(url)).then(
+    () => true,
+    () => false,
+  );
 }
