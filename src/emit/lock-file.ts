@@ -78,9 +78,11 @@ export function lockOptionsOf(options: { readonly emit?: "ts" | "js"; readonly r
   };
 }
 
-/** The names of the options that differ between two locks' `options`, compared key by key. */
-export function changedOptions(previous: Readonly<Record<string, unknown>>, next: Readonly<Record<string, unknown>>): string[] {
-  return [...new Set([...Object.keys(previous), ...Object.keys(next)])].sort().filter((key) => JSON.stringify(previous[key]) !== JSON.stringify(next[key]));
+/** The names of the options that differ between two locks' `options` (in the lock's order), compared key by key. */
+export function changedOptions(previous: LockOptions | undefined, next: LockOptions): string[] {
+  const before: Readonly<Record<string, unknown>> = { ...previous };
+  const after: Readonly<Record<string, unknown>> = { ...next };
+  return Object.keys({ ...before, ...after }).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
 }
 
 export function buildLock(
@@ -169,12 +171,8 @@ export function lockUrlOf(href: string, bare: boolean): string {
 
 function displaySource(loaded: LoadedDescription, outDir: string): string {
   const { source } = loaded;
-  if (source.kind === "file") return relative(outDir, fileURLToPath(source.documentUrl)).split(sep).join("/");
+  if (source.kind === "file") return lockPathOf(source.documentUrl, outDir);
   if (source.kind === "hub") return source.input;
-  const url = new URL(source.input.includes("://") ? source.input : source.documentUrl);
-  url.username = "";
-  url.password = "";
-  url.search = ""; // a query may carry a key; the lock is meant to be committed
-  url.hash = "";
-  return url.href.replace(/\/$/, "");
+  // Without its query: a query may carry a key, and the lock is meant to be committed.
+  return lockUrlOf(source.input.includes("://") ? source.input : source.documentUrl, true).replace(/\/$/, "");
 }
