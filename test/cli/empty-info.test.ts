@@ -23,6 +23,19 @@ import { startDescriptionServer } from "../support/description-server.js";
 import { freshOutputDir } from "../support/output-dir.js";
 import { typecheck } from "../support/typecheck.js";
 
+/** Both operations' answer: the URL the server received. */
+const RECEIVED = `      responses:
+        "200":
+          description: What the server received.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [url]
+                properties:
+                  url: { type: string }
+`;
+
 function description(info: string, serverUrl = "http://127.0.0.1:1"): string {
   return `openapi: 3.0.3
 info:
@@ -36,30 +49,10 @@ paths:
       parameters:
         - { name: id, in: path, required: true, schema: { type: integer } }
         - { name: q, in: query, schema: { type: string } }
-      responses:
-        "200":
-          description: What the server received.
-          content:
-            application/json:
-              schema:
-                type: object
-                required: [url]
-                properties:
-                  url: { type: string }
-  /things:
+${RECEIVED}  /things:
     get:
       operationId: listThings
-      responses:
-        "200":
-          description: What the server received.
-          content:
-            application/json:
-              schema:
-                type: object
-                required: [url]
-                properties:
-                  url: { type: string }
-`;
+${RECEIVED}`;
 }
 
 async function run(args: string[]): Promise<{ code: number; stdout: string[]; stderr: string[] }> {

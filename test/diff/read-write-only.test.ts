@@ -5,23 +5,10 @@
  * writeOnly one a response change. Only the flag itself changing is.
  */
 import { describe, expect, test } from "vitest";
-import { diffDocs, doc, jsonBody, lines, ok } from "./support.js";
+import { both, diffDocs, lines } from "./support.js";
 
 /** One component `Pet`, the POST body and its 200 response. */
-function api(pet: unknown, extra: Record<string, unknown> = {}) {
-  return doc(
-    {
-      "/pets": {
-        post: {
-          operationId: "addPet",
-          requestBody: jsonBody({ $ref: "#/components/schemas/Pet" }),
-          responses: ok({ $ref: "#/components/schemas/Pet" }),
-        },
-      },
-    },
-    { components: { schemas: { Pet: pet, ...extra } } },
-  );
-}
+const api = (pet: unknown, extra: Record<string, unknown> = {}) => both(pet, extra, { name: "Pet", path: "/pets", operationId: "addPet" });
 
 const pet = (properties: Record<string, unknown>, required: string[] = ["name"]) => ({
   type: "object",

@@ -4,26 +4,11 @@
  * edit gives one finding per direction.
  */
 import { describe, expect, test } from "vitest";
-import { diffDocs, doc, jsonBody, lines, ok } from "./support.js";
-
-function both(schema: unknown, extra: Record<string, unknown> = {}, openapi = "3.0.3") {
-  return doc(
-    {
-      "/s": {
-        post: {
-          operationId: "send",
-          requestBody: jsonBody({ $ref: "#/components/schemas/S" }),
-          responses: ok({ $ref: "#/components/schemas/S" }),
-        },
-      },
-    },
-    { openapi, components: { schemas: { S: schema, ...extra } } },
-  );
-}
+import { both, diffDocs, doc, lines, ok } from "./support.js";
 
 /** `level id | location` of every finding, request findings first. */
 function judged(before: unknown, after: unknown, extra: Record<string, unknown> = {}, openapi = "3.0.3"): string[] {
-  const result = diffDocs(both(before, extra, openapi), both(after, extra, openapi));
+  const result = diffDocs(both(before, extra, { openapi }), both(after, extra, { openapi }));
   const order = (d: string | undefined) => (d === "request" ? 0 : 1);
   return [...result.changes]
     .sort((x, y) => order(x.direction) - order(y.direction))

@@ -3,23 +3,7 @@
  * component is reported once per direction with the direction's level.
  */
 import { describe, expect, test } from "vitest";
-import { diffDocs, doc, jsonBody, lines, ok } from "./support.js";
-
-/** One component `S`, used as the POST body and as its 200 response. */
-function both(schema: unknown, extra: Record<string, unknown> = {}) {
-  return doc(
-    {
-      "/s": {
-        post: {
-          operationId: "send",
-          requestBody: jsonBody({ $ref: "#/components/schemas/S" }),
-          responses: ok({ $ref: "#/components/schemas/S" }),
-        },
-      },
-    },
-    { components: { schemas: { S: schema, ...extra } } },
-  );
-}
+import { both, diffDocs, doc, lines, ok } from "./support.js";
 
 /** [request level, response level] of the findings with the given kind suffix. */
 function judged(before: unknown, after: unknown, kind: string): [string[], string[]] {

@@ -45,6 +45,22 @@ export function jsonBody(schema: unknown, required = true) {
   return { required, content: { "application/json": { schema } } };
 }
 
+/**
+ * One component (`S`) used as the request body and the 200 response of one POST operation (`send`
+ * at `/s`), with `extra` schemas beside it: one edit to it is judged once per direction.
+ */
+export function both(
+  schema: unknown,
+  extra: Record<string, unknown> = {},
+  { name = "S", path = "/s", operationId = "send", openapi = "3.0.3" }: { name?: string; path?: string; operationId?: string; openapi?: string } = {},
+): OpenApiDocument {
+  const ref = () => ({ $ref: `#/components/schemas/${name}` });
+  return doc(
+    { [path]: { post: { operationId, requestBody: jsonBody(ref()), responses: ok(ref()) } } },
+    { openapi, components: { schemas: { [name]: schema, ...extra } } },
+  );
+}
+
 export function diffDocs(a: OpenApiDocument, b: OpenApiDocument, options: DiffOptions = {}): DiffResult {
   return diffModels(modelOf(a), modelOf(b), { now: new Date("2026-01-01T00:00:00Z"), ...options });
 }

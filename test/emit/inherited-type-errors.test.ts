@@ -13,13 +13,10 @@
  * - schemas that hold themselves through arrays alone (a JSON value; two that hold each other);
  * - `type: "null"` beside a `oneOf` that never admits null (3.1).
  */
-import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
-import { main } from "../../src/cli/main.js";
-import { freshOutputDir, REPO_ROOT } from "../support/output-dir.js";
-import { typecheck } from "../support/typecheck.js";
+import { generateFrom, openapiTypescriptErrors, typecheckWith } from "../support/generated-module.js";
 
 const json = { "application/json": { schema: { $ref: "#/components/schemas/Json" } } };
 
@@ -190,16 +187,9 @@ export const badTree: GetTreeOutput = { tree: [[[1]]], edge: null };
 `;
 
 test("deep $refs, nullable allOf bases and recursion through arrays compile with exact types where openapi-typescript's do not", async () => {
-  const dir = freshOutputDir("inherited-type-errors");
-  const spec = join(dir, "openapi.json");
-  writeFileSync(spec, JSON.stringify(DESCRIPTION, null, 2));
-  const warnings: string[] = [];
-  const io = { stdout: () => {}, stderr: (line: string) => void warnings.push(line), exitCode: () => {} };
-  const out = join(dir, "toolgen");
-  expect(await main([spec, "--out", out], io), warnings.join("\n")).toBe(0);
-  expect(warnings.join("\n")).toMatch(/1 schema has type "null" beside a oneOf\/anyOf that never admits null/);
-  writeFileSync(join(out, "use.ts"), USE);
-  expect(await typecheck(out)).toBe("");
+  const { dir, spec, out, messages } = await generateFrom("inherited-type-errors", DESCRIPTION);
+  expect(messages.join("\n")).toMatch(/1 schema has type "null" beside a oneOf\/anyOf that never admits null/);
+  expect(await typecheckWith(out, USE)).toBe("");
 
   const schema = readFileSync(join(out, "schema.ts"), "utf8");
   // Each deep target is typed once, under a name, and referred to by it from every place.
@@ -212,10 +202,7 @@ test("deep $refs, nullable allOf bases and recursion through arrays compile with
   expect(schema).toContain('inner?: components["schemas"]["Inner"]');
 
   // Control: openapi-typescript alone on the same description does not compile.
-  const control = join(dir, "openapi-typescript");
-  mkdirSync(control, { recursive: true });
-  execFileSync(process.execPath, [join(REPO_ROOT, "node_modules/openapi-typescript/bin/cli.js"), spec, "-o", join(control, "schema.ts")], { stdio: "pipe" });
-  const errors = await typecheck(control);
+  const errors = await openapiTypescriptErrors(dir, spec);
   expect(errors).toMatch(/TS2502/);
   expect(errors).toMatch(/TS2344|TS2339|TS2536/);
 }, 120_000);

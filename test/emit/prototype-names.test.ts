@@ -5,14 +5,11 @@
  * exactly what the caller gave (a name the caller left out is not filled from the prototype, a
  * `__proto__` key is sent as data), and validates a model's arguments with such names as data.
  */
-import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { main } from "../../src/cli/main.js";
 import { startEchoServer, type EchoServer } from "../support/echo-tool-server.js";
-import { freshOutputDir } from "../support/output-dir.js";
-import { typecheck } from "../support/typecheck.js";
+import { generateFrom, typecheckWith } from "../support/generated-module.js";
 
 const NAMES = ["constructor", "toString", "valueOf", "hasOwnProperty", "__proto__", "prototype", "__defineGetter__", "isPrototypeOf", "propertyIsEnumerable", "toLocaleString"];
 const TYPES = new Map([["constructor", "number"], ["valueOf", "integer"], ["hasOwnProperty", "boolean"]]);
@@ -84,17 +81,13 @@ interface Echo {
   body: unknown;
 }
 
-const quiet = { stdout: () => {}, stderr: () => {}, exitCode: () => {} };
 let server: EchoServer;
-let dir: string;
 let gen: any;
 
 beforeAll(async () => {
   server = await startEchoServer();
-  dir = freshOutputDir("prototype-names");
-  writeFileSync(join(dir, "openapi.json"), JSON.stringify(DESCRIPTION));
-  expect(await main([join(dir, "openapi.json"), "--out", join(dir, "js"), "--emit", "js", "--base-url", server.url], quiet)).toBe(0);
-  gen = await import(pathToFileURL(join(dir, "js", "index.js")).href);
+  const { out } = await generateFrom("prototype-names", DESCRIPTION, ["--emit", "js", "--base-url", server.url]);
+  gen = await import(pathToFileURL(join(out, "index.js")).href);
 });
 afterAll(() => server.close());
 
@@ -104,11 +97,8 @@ test("the description really has every name, __proto__ included, as own keys", (
 });
 
 test("the TypeScript output compiles under tsc --strict, and the types keep each name's own type", async () => {
-  const out = join(dir, "ts");
-  expect(await main([join(dir, "openapi.json"), "--out", out], quiet)).toBe(0);
-  writeFileSync(
-    join(out, "app.ts"),
-    `import { toString, hasOwnProperty, type ToStringInput, type HasOwnPropertyInput } from "./index.js";
+  const { out } = await generateFrom("prototype-names-ts", DESCRIPTION);
+  const app = `import { toString, hasOwnProperty, type ToStringInput, type HasOwnPropertyInput } from "./index.js";
 export const input: ToStringInput = { constructor: "c", body: { constructor: 1, toString: "t", valueOf: 2, hasOwnProperty: true } };
 // @ts-expect-error the body's constructor is a number
 export const wrong: ToStringInput = { constructor: "c", body: { constructor: "1" } };
@@ -116,9 +106,8 @@ export const wrong: ToStringInput = { constructor: "c", body: { constructor: "1"
 export const missing: HasOwnPropertyInput = { toString: "t" };
 await toString(input);
 await hasOwnProperty({ constructor: 1 });
-`,
-  );
-  expect(await typecheck(out)).toBe("");
+`;
+  expect(await typecheckWith(out, app, "app.ts")).toBe("");
 });
 
 describe("calls send exactly what the caller gave", () => {

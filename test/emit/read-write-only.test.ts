@@ -6,32 +6,28 @@
  * (src/emit/request-schemas.ts, src/emit/one-way-properties.ts). Checked with tsc --strict on an
  * app whose wrong calls carry @ts-expect-error, for `--emit ts` and `--emit js`.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
-import { generate } from "../../src/generate.js";
 import { getPointer } from "../../src/model/local-ref.js";
 import { answerSide } from "../../src/emit/one-way-properties.js";
 import { requestSide } from "../../src/emit/request-schemas.js";
-import { freshOutputDir } from "../support/output-dir.js";
-import { typecheck } from "../support/typecheck.js";
+import { generateFrom, typecheckWith } from "../support/generated-module.js";
 
 const json = (schema: unknown) => ({ "application/json": { schema } });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+/** A POST whose request body and 200 answer are both the component `name`. */
+const roundTrip = (operationId: string, name: string) => ({
+  post: { operationId, requestBody: { required: true, content: json(ref(name)) }, responses: { "200": { description: "ok", content: json(ref(name)) } } },
+});
 
 const description = {
   openapi: "3.0.3",
   info: { title: "ReadWrite", version: "1.0" },
   servers: [{ url: "https://read-write.example" }],
   paths: {
-    "/pets": {
-      post: {
-        operationId: "createPet",
-        // One schema on both sides.
-        requestBody: { required: true, content: json(ref("Pet")) },
-        responses: { "200": { description: "ok", content: json(ref("Pet")) } },
-      },
-    },
+    // One schema on both sides.
+    "/pets": roundTrip("createPet", "Pet"),
     "/notes": {
       post: {
         operationId: "createNote",
@@ -55,20 +51,8 @@ const description = {
         },
       },
     },
-    "/tagged": {
-      post: {
-        operationId: "createTagged",
-        requestBody: { required: true, content: json(ref("Tagged")) },
-        responses: { "200": { description: "ok", content: json(ref("Tagged")) } },
-      },
-    },
-    "/accounts": {
-      post: {
-        operationId: "createAccount",
-        requestBody: { required: true, content: json(ref("Account")) },
-        responses: { "200": { description: "ok", content: json(ref("Account")) } },
-      },
-    },
+    "/tagged": roundTrip("createTagged", "Tagged"),
+    "/accounts": roundTrip("createAccount", "Account"),
   },
   components: {
     schemas: {
@@ -155,14 +139,10 @@ export { id, serial, createdAt, noPassword, noteId, taggedId, user };
 `;
 
 test.each(["ts", "js"] as const)("--emit %s: readOnly fields are left out of requests, writeOnly fields out of answers", async (emit) => {
-  const dir = freshOutputDir(`emit/read-write-only-${emit}`);
-  const spec = join(dir, "..", `read-write-only-${emit}.json`);
-  writeFileSync(spec, JSON.stringify(description));
-  await generate(spec, { out: dir, emit, env: {} });
-  writeFileSync(join(dir, "app.ts"), app);
-  expect(await typecheck(dir)).toBe("");
+  const { out } = await generateFrom(`emit/read-write-only-${emit}`, description, ["--emit", emit]);
+  expect(await typecheckWith(out, app, "app.ts")).toBe("");
 
-  const schema = readFileSync(join(dir, emit === "ts" ? "schema.ts" : "schema.d.ts"), "utf8");
+  const schema = readFileSync(join(out, emit === "ts" ? "schema.ts" : "schema.d.ts"), "utf8");
   const forms = schema.slice(schema.indexOf("export interface requestComponents"));
   const answers = schema.slice(schema.indexOf("export interface components"), schema.indexOf("export interface requestComponents"));
   // Request forms: every schema a request reaches that has such a property or refers to one.

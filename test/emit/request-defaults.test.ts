@@ -5,13 +5,11 @@
  * schemas that rule would make too strict (src/emit/request-schemas.ts). Checked with tsc
  * --strict on an app whose wrong calls carry @ts-expect-error, for `--emit ts` and `--emit js`.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
-import { generate } from "../../src/generate.js";
 import { requestSide } from "../../src/emit/request-schemas.js";
-import { freshOutputDir } from "../support/output-dir.js";
-import { typecheck } from "../support/typecheck.js";
+import { generateFrom, typecheckWith } from "../support/generated-module.js";
 
 const json = (schema: unknown) => ({ "application/json": { schema } });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -114,14 +112,10 @@ export { color, pinned, part, partless, lives, petName };
 `;
 
 test.each(["ts", "js"] as const)("--emit %s: defaulted fields are optional in requests and present in answers", async (emit) => {
-  const dir = freshOutputDir(`emit/request-defaults-${emit}`);
-  const spec = join(dir, "..", `request-defaults-${emit}.json`);
-  writeFileSync(spec, JSON.stringify(description));
-  await generate(spec, { out: dir, emit, env: {} });
-  writeFileSync(join(dir, "app.ts"), app);
-  expect(await typecheck(dir)).toBe("");
+  const { out } = await generateFrom(`emit/request-defaults-${emit}`, description, ["--emit", emit]);
+  expect(await typecheckWith(out, app, "app.ts")).toBe("");
 
-  const schema = readFileSync(join(dir, emit === "ts" ? "schema.ts" : "schema.d.ts"), "utf8");
+  const schema = readFileSync(join(out, emit === "ts" ? "schema.ts" : "schema.d.ts"), "utf8");
   // The request forms: Widget, Part (defaults of their own), Pet and Cat (through PetBase) and
   // PetBase; Dog too, as it refers to PetBase. Plain has no default and keeps one form.
   const forms = schema.slice(schema.indexOf("export interface requestComponents"));

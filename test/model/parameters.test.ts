@@ -5,15 +5,12 @@
  * description. It is left out of the input, the types and the tool schema, with one warning naming
  * its place, and the generated module compiles under tsc --strict.
  */
-import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
-import { main } from "../../src/cli/main.js";
 import { operationSpecOf } from "../../src/emit/operation-spec.js";
 import { buildToolDescriptors } from "../../src/model/tool-schema/tool-descriptors.js";
-import { freshOutputDir, REPO_ROOT } from "../support/output-dir.js";
-import { typecheck } from "../support/typecheck.js";
+import { generateFrom, openapiTypescriptErrors, typecheckWith } from "../support/generated-module.js";
 import { modelOf } from "./tool-schema/support.js";
 
 const ok = { "200": { description: "ok", content: { "application/json": { schema: { type: "object", properties: { n: { type: "integer" } } } } } } };
@@ -85,24 +82,14 @@ test("a parameter with no name or an unknown location is left out with one warni
 });
 
 test("the generated module compiles under tsc --strict, and so does openapi-typescript's output for the same description", async () => {
-  const dir = freshOutputDir("nameless-parameters");
-  const spec = join(dir, "openapi.json");
-  writeFileSync(spec, JSON.stringify(DESCRIPTION, null, 2));
-  const lines: string[] = [];
-  const io = { stdout: () => {}, stderr: (line: string) => void lines.push(line), exitCode: () => {} };
-  const out = join(dir, "toolgen");
-  expect(await main([spec, "--out", out, "--no-format"], io), lines.join("\n")).toBe(0);
-  expect(lines.filter((line) => line.includes("it is left out"))).toHaveLength(7);
-  writeFileSync(join(out, "use.ts"), USE);
-  expect(await typecheck(out)).toBe("");
+  const { dir, spec, out, messages } = await generateFrom("nameless-parameters", DESCRIPTION, ["--no-format"]);
+  expect(messages.filter((line) => line.includes("it is left out"))).toHaveLength(7);
+  expect(await typecheckWith(out, USE)).toBe("");
   // openapi-typescript keeps the parameter in `paths` (as `""`); the input simply does not refer to it.
   const schema = readFileSync(join(out, "schema.ts"), "utf8");
   expect(schema).toMatch(/"": string;/);
   expect(readFileSync(join(out, "operations.ts"), "utf8")).not.toContain('[""]');
 
   // The control: openapi-typescript alone goes on with this description and its output compiles.
-  const control = join(dir, "openapi-typescript");
-  mkdirSync(control, { recursive: true });
-  execFileSync(process.execPath, [join(REPO_ROOT, "node_modules/openapi-typescript/bin/cli.js"), spec, "-o", join(control, "schema.ts")], { stdio: "pipe" });
-  expect(await typecheck(control)).toBe("");
+  expect(await openapiTypescriptErrors(dir, spec)).toBe("");
 }, 120_000);

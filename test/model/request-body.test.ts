@@ -6,18 +6,15 @@
  * null, so its type leaves null out (`NonNullable<…>`); with parameters beside it, TypeScript
  * already dropped it (`{ id } & (Body | null)`), so those inputs keep their type.
  */
-import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { main } from "../../src/cli/main.js";
 import { operationSpecOf } from "../../src/emit/operation-spec.js";
 import { buildToolDescriptors } from "../../src/model/tool-schema/tool-descriptors.js";
 import { request } from "../../src/runtime/request.js";
-import { freshOutputDir, REPO_ROOT } from "../support/output-dir.js";
-import { typecheck } from "../support/typecheck.js";
+import { generateFrom, openapiTypescriptErrors, typecheckWith } from "../support/generated-module.js";
 import { modelOf } from "./tool-schema/support.js";
 
 const json = (schema: unknown, required = true) => ({ required, content: { "application/json": { schema } } });
@@ -104,21 +101,11 @@ test("a body that may be null stays flat and is marked nullable; one with a part
 });
 
 test("the generated module compiles under tsc --strict, and so does openapi-typescript's output for the same description", async () => {
-  const dir = freshOutputDir("nullable-request-body");
-  const spec = join(dir, "openapi.json");
-  writeFileSync(spec, JSON.stringify(DESCRIPTION, null, 2));
-  const lines: string[] = [];
-  const io = { stdout: () => {}, stderr: (line: string) => void lines.push(line), exitCode: () => {} };
-  const out = join(dir, "toolgen");
-  expect(await main([spec, "--out", out, "--no-format"], io), lines.join("\n")).toBe(0);
-  writeFileSync(join(out, "use.ts"), USE);
-  expect(await typecheck(out)).toBe("");
+  const { dir, spec, out } = await generateFrom("nullable-request-body", DESCRIPTION, ["--no-format"]);
+  expect(await typecheckWith(out, USE)).toBe("");
   const operations = readFileSync(join(out, "operations.ts"), "utf8");
   expect(operations).toContain('export type UpdateAppInput = NonNullable<NonNullable<Op_UpdateApp["requestBody"]>["content"]["application/json"]>;');
   expect(operations).toContain('export type PlainInput = NonNullable<Op_Plain["requestBody"]>["content"]["application/json"];');
 
-  const control = join(dir, "openapi-typescript");
-  mkdirSync(control, { recursive: true });
-  execFileSync(process.execPath, [join(REPO_ROOT, "node_modules/openapi-typescript/bin/cli.js"), spec, "-o", join(control, "schema.ts")], { stdio: "pipe" });
-  expect(await typecheck(control)).toBe("");
+  expect(await openapiTypescriptErrors(dir, spec)).toBe("");
 }, 120_000);

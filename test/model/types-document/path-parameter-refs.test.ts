@@ -5,15 +5,12 @@
  * undefined (TS2339), so its output does not compile. The types document moves each such target to
  * `components.parameters` under its name and points every ref there.
  */
-import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
-import { main } from "../../../src/cli/main.js";
 import type { OpenApiDocument } from "../../../src/load/loaded-description.js";
 import { typesDocumentOf } from "../../../src/model/types-document/types-document.js";
-import { freshOutputDir, REPO_ROOT } from "../../support/output-dir.js";
-import { typecheck } from "../../support/typecheck.js";
+import { generateFrom, openapiTypescriptErrors, typecheckWith } from "../../support/generated-module.js";
 
 type Json = Record<string, any>;
 
@@ -94,19 +91,9 @@ export const badPage: ListDropletsInput = { per_page: "20" };
 `;
 
 test("the generated module compiles under tsc --strict, where openapi-typescript's output alone does not (TS2339)", async () => {
-  const dir = freshOutputDir("path-parameter-refs");
-  const spec = join(dir, "openapi.json");
-  writeFileSync(spec, JSON.stringify(DESCRIPTION, null, 2));
-  const lines: string[] = [];
-  const io = { stdout: () => {}, stderr: (line: string) => void lines.push(line), exitCode: () => {} };
-  const out = join(dir, "toolgen");
-  expect(await main([spec, "--out", out, "--no-format"], io), lines.join("\n")).toBe(0);
-  writeFileSync(join(out, "use.ts"), USE);
-  expect(await typecheck(out)).toBe("");
+  const { dir, spec, out } = await generateFrom("path-parameter-refs", DESCRIPTION, ["--no-format"]);
+  expect(await typecheckWith(out, USE)).toBe("");
   expect(readFileSync(join(out, "schema.ts"), "utf8")).not.toMatch(/paths\["[^"]*"\]\["get"\]\["parameters"\]/);
 
-  const control = join(dir, "openapi-typescript");
-  mkdirSync(control, { recursive: true });
-  execFileSync(process.execPath, [join(REPO_ROOT, "node_modules/openapi-typescript/bin/cli.js"), spec, "-o", join(control, "schema.ts")], { stdio: "pipe" });
-  expect(await typecheck(control)).toMatch(/TS2339: Property 'per_page' does not exist/);
+  expect(await openapiTypescriptErrors(dir, spec)).toMatch(/TS2339: Property 'per_page' does not exist/);
 }, 120_000);
