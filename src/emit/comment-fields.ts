@@ -12,20 +12,11 @@
  * (`example`, `default`, `enum`, `x-` extensions) is never entered. The walk copies only the
  * objects on the way to a rewritten value; a document with nothing to rewrite comes back as is.
  */
+import { isDataKey, MAPS_OF_MAPS, NAME_MAPS } from "../model/description-structure.js";
 import { isObject } from "../model/local-ref.js";
 
 type Json = Record<string, unknown>;
 
-/** Fields whose value is a map keyed by names (each value one OpenAPI or JSON Schema object). */
-const NAME_MAPS = new Set([
-  "paths", "webhooks", "properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "content", "encoding",
-  "headers", "responses", "links", "variables", "securitySchemes", "schemas", "parameters", "requestBodies", "pathItems",
-  "mapping", "scopes", "security",
-]);
-/** A map of callbacks is a map of maps (callback name → expression → path item). */
-const MAPS_OF_MAPS = new Set(["callbacks"]);
-/** Values that are data, not OpenAPI or JSON Schema objects. */
-const DATA = new Set(["example", "examples", "default", "enum", "const"]);
 const COMMENTED = ["title", "summary"] as const;
 
 export function withStringCommentFields(document: Json): Json {
@@ -54,7 +45,7 @@ function rewrite(node: unknown, names: number): unknown {
     if (typeof value !== "object" || value === null) continue;
     let childNames = names > 0 ? names - 1 : 0;
     if (names === 0) {
-      if (DATA.has(key) || key.startsWith("x-")) continue;
+      if (isDataKey(key)) continue;
       // An array holds keyword objects (`parameters`, `allOf`, `servers`), except `security`'s maps.
       if (Array.isArray(value)) childNames = key === "security" ? 1 : 0;
       else if (NAME_MAPS.has(key)) childNames = 1;

@@ -11,21 +11,15 @@
  * openapi-typescript types that requirement as `WithRequired<Base, "id">`, which does not compile
  * once the direction's form of Base has no `id`.
  */
+import { isDataKey, NAME_MAPS } from "../model/description-structure.js";
 import { isObject } from "../model/local-ref.js";
 import { leftOutOf, type Direction } from "../model/read-write-only.js";
 import { HTTP_METHODS } from "../model/toolkit-model.js";
 
 type Json = Record<string, unknown>;
 
-/** Values that are data, not schemas or objects holding them: never followed. */
-const DATA_KEYS = new Set(["example", "examples", "default", "enum", "const"]);
-/** Maps keyed by names (property names, media types): any key, even `default`, is followed. */
-export const NAME_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "content", "encoding", "headers"]);
 const NONE: ReadonlySet<string> = new Set();
 
-export function skipped(key: string): boolean {
-  return DATA_KEYS.has(key) || key.startsWith("x-");
-}
 
 export interface Side {
   readonly direction: Direction;
@@ -58,11 +52,11 @@ export function oneWay(node: unknown, side: Side, names = false, inherited: Read
   for (const [key, value] of Object.entries(node)) {
     let next: unknown;
     if (key === "$ref" && typeof value === "string") next = side.moveRef?.(value) ?? value;
-    else if (skipped(key)) continue;
+    else if (isDataKey(key)) continue;
     else if (key === "properties" && isObject(value) && own.length > 0) next = oneWay(without(value, own), side, true);
     else if (key === "required" && Array.isArray(value) && dropped.size > 0) next = remaining(value, dropped);
     else if (key === "allOf" && Array.isArray(value)) next = mapped(value, (part) => oneWay(part, side, false, dropped));
-    else next = oneWay(value, side, NAME_MAPS.has(key));
+    else next = oneWay(value, side, NAME_MAPS.has(key) && !Array.isArray(value));
     if (next === value) continue;
     out ??= { ...node };
     if (next === undefined) delete out[key];

@@ -30,7 +30,8 @@ import { decodePointer } from "../load/json-pointer.js";
 import { getPointer, isObject } from "../model/local-ref.js";
 import { leftOutOf } from "../model/read-write-only.js";
 import { HTTP_METHODS } from "../model/toolkit-model.js";
-import { memoized, NAME_MAPS, oneWay, skipped, type Side } from "./one-way-properties.js";
+import { isDataKey, NAME_MAPS } from "../model/description-structure.js";
+import { memoized, oneWay, type Side } from "./one-way-properties.js";
 
 type Json = Record<string, unknown>;
 
@@ -178,8 +179,8 @@ function scan(node: unknown, refs: Set<string>, names: boolean, resolve: (ref: s
     }
   }
   for (const [key, value] of Object.entries(node)) {
-    if (!names && skipped(key)) continue;
-    if (scan(value, refs, !names && NAME_MAPS.has(key), resolve)) found = true;
+    if (!names && isDataKey(key)) continue;
+    if (scan(value, refs, !names && NAME_MAPS.has(key) && !Array.isArray(value), resolve)) found = true;
   }
   return found;
 }

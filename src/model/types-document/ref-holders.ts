@@ -4,29 +4,10 @@
  * structure, so a `$ref` or `allOf` inside them is never touched; under a map of names
  * (`properties`, `paths`, `content` …) every key is a name, even `example` or `x-foo`.
  */
+import { isDataKey, MAPS_OF_MAPS, NAME_MAPS } from "../description-structure.js";
 import { isObject } from "../local-ref.js";
 
 type Json = Record<string, unknown>;
-
-const DATA_KEYS = new Set(["example", "examples", "default", "enum", "const", "value"]);
-const NAME_MAPS = new Set([
-  "properties",
-  "patternProperties",
-  "dependentSchemas",
-  "$defs",
-  "definitions",
-  "schemas",
-  "parameters",
-  "responses",
-  "headers",
-  "content",
-  "paths",
-  "webhooks",
-  "callbacks",
-  "requestBodies",
-  "pathItems",
-  "encoding",
-]);
 
 /** Calls `visit` on every object reachable from `document` through description structure. */
 export function forEachDescriptionObject(document: unknown, visit: (node: Json) => void): void {
@@ -43,9 +24,9 @@ export function forEachDescriptionObject(document: unknown, visit: (node: Json) 
     for (let i = entries.length - 1; i >= 0; i--) {
       const [key, child] = entries[i]!;
       if (typeof child !== "object" || child === null) continue;
-      if (!names && (DATA_KEYS.has(key) || key.startsWith("x-"))) continue;
+      if (!names && isDataKey(key)) continue;
       // A map of names holds objects to visit; the map itself is not a description object.
-      stack.push({ node: child, names: !names && NAME_MAPS.has(key) && !Array.isArray(child) });
+      stack.push({ node: child, names: !names && (NAME_MAPS.has(key) || MAPS_OF_MAPS.has(key)) && !Array.isArray(child) });
     }
   }
 }
