@@ -28,7 +28,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { displayName } from "./load/bundle-refs.js";
 import { offlineReader } from "./load/description-cache.js";
 import { networkReader, sha256Hex, type DocumentReader, type ReadRecord } from "./load/document-reader.js";
-import { examplesExist, examplesUrlOf, httpSettings, inputsHash } from "./load/load-description.js";
+import { examplesExist, examplesUrlOf, httpSettings, inputsHash } from "./load/load-inputs.js";
 import type { LoadOptions } from "./load/loaded-description.js";
 import { rereadAs, rereadDocument } from "./load/poll-document.js";
 import { NoAnswerError, type DocumentText, type HttpSettings } from "./load/read-document-text.js";

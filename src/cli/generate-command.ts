@@ -7,10 +7,8 @@ import { Option, type Command } from "commander";
 import { BadInputError } from "../load/bad-input-error.js";
 import type { ResolvedConfig, ResolvedToolkit } from "../config/resolve-config.js";
 import type { CliIo } from "./cli-io.js";
-import { parseJobs, runAndReport } from "./parallel-toolkits.js";
 import { ProgressReporter, type Verbosity } from "./progress-reporter.js";
 import { collect, parseHeader } from "./repeatable-options.js";
-import { watchUntilStopped } from "./watch-loop.js";
 
 interface GenerateFlags {
   out?: string;
@@ -110,12 +108,15 @@ export function addGenerateCommand(program: Command, io: CliIo): void {
       if (config.file !== undefined) reporter.verbose(`config ${config.file}: ${config.toolkits.length} toolkit${config.toolkits.length === 1 ? "" : "s"}`);
       reporter.verbose(`cache ${config.cacheDir}${flags.offline ? " (offline: the network is not used)" : ""}`);
 
+      // The runners (worker threads, the watch, the reports of outcomes) load when a run starts, not for --help.
       if (flags.watch) {
+        const { watchUntilStopped } = await import("./watch-loop.js");
         const reload = async (file: string): Promise<ResolvedConfig> => (active = await loadWithFlags(file));
         await watchUntilStopped(config, reload, reporter, io, runOptions, label);
         return;
       }
 
+      const { runAndReport } = await import("./parallel-toolkits.js");
       await runAndReport(config, runOptions, { ...(jobs !== undefined ? { jobs } : {}), reporter, io, check: flags.check === true });
     });
 }
@@ -137,6 +138,12 @@ function oneOffToolkit(source: string, flags: GenerateFlags): ResolvedToolkit {
       ...(flags.token !== undefined ? { token: flags.token } : {}),
     },
   };
+}
+
+/** `--jobs <n>`: a whole number, at least 1. */
+function parseJobs(text: string): number {
+  if (!/^\d+$/.test(text) || Number(text) < 1) throw new BadInputError(`--jobs "${text}" must be a whole number, at least 1`);
+  return Number(text);
 }
 
 function parseInterval(text: string): number {

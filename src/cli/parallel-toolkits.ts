@@ -60,12 +60,6 @@ export type WorkerMessage =
   | { readonly type: "reported"; readonly index: number; readonly calls: readonly ReportCall[] }
   | { readonly type: "internal"; readonly index: number; readonly message: string; readonly stack?: string };
 
-/** `--jobs <n>`: a whole number, at least 1. */
-export function parseJobs(text: string): number {
-  if (!/^\d+$/.test(text) || Number(text) < 1) throw new BadInputError(`--jobs "${text}" must be a whole number, at least 1`);
-  return Number(text);
-}
-
 /**
  * How many toolkits run at once: as asked, never more than there are toolkits. The default leaves
  * one core free: each worker warms the generator up again, and one generation already keeps more

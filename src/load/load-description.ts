@@ -4,16 +4,14 @@
  * Swagger 2.0 to OpenAPI 3.0 (swagger2.ts), and pick up the
  * `examples.yaml` companion (HEAD first, as the reference does; any non-2xx means "none").
  */
-import { access } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
 import { BadInputError } from "./bad-input-error.js";
 import { bundleRefs, displayName } from "./bundle-refs.js";
-import type { DescriptionSource, LoadedDescription, LoadOptions } from "./loaded-description.js";
+import type { LoadedDescription, LoadOptions } from "./loaded-description.js";
 import { openapiVersionOf, parseDocument } from "./parse-document.js";
 import { formatBytes, type ProgressListener } from "../generate-progress.js";
 import { offlineReader, saveToCache } from "./description-cache.js";
-import { networkReader, prefetchedReader, RecordingReader, sha256Hex, type DocumentReader, type ReadRecord } from "./document-reader.js";
-import { DEFAULT_LOAD_TIMEOUT_MS, DEFAULT_MAX_BYTES, type HttpSettings } from "./read-document-text.js";
+import { networkReader, prefetchedReader, RecordingReader, sha256Hex, type DocumentReader } from "./document-reader.js";
+import { examplesExist, examplesUrlOf, httpSettings, inputsHash } from "./load-inputs.js";
 import { checkRefScope } from "./ref-scope.js";
 import { resolveSource } from "./resolve-source.js";
 import { CONVERTER, convertSwagger2 } from "./swagger2.js";
@@ -90,20 +88,6 @@ export async function loadDescription(input: string, options: LoadOptions = {}):
   };
 }
 
-/** Where the `examples.yaml` companion is looked for: the server's well-known address, or beside the file. */
-export function examplesUrlOf(source: DescriptionSource): string {
-  return source.kind !== "file" ? `${source.baseUrl}/.well-known/examples.yaml` : new URL("examples.yaml", source.documentUrl).href;
-}
-
-/**
- * One hash over every document the load read, in a fixed order, so a change to an external
- * `$ref` target or to `examples.yaml` counts as a change of the description too.
- */
-export function inputsHash(documents: readonly ReadRecord[]): string {
-  const lines = documents.map((d) => `${d.url.startsWith("file:") ? "file" : d.url} ${d.sha256}`).sort();
-  return sha256Hex(lines.join("\n"));
-}
-
 function offlineCacheDir(options: LoadOptions): string {
   if (options.cacheDir === undefined) throw new BadInputError("--offline needs a cache directory (cacheDir) to read the last fetched description from");
   return options.cacheDir;
@@ -135,40 +119,8 @@ function reportingReader(inner: DocumentReader, listener: ProgressListener | und
   };
 }
 
-/**
- * Headers, fetch and limits for every request of a load (and of a `--watch` poll). The token and
- * the user's headers go only to the origin of `sourceUrl`, the description's own address
- * (undefined for a file source: then they go nowhere).
- */
-export function httpSettings(options: LoadOptions, env: Readonly<Record<string, string | undefined>>, sourceUrl: string | undefined): HttpSettings {
-  // Lower-cased names, so "Authorization" from --header and the token cannot both be sent.
-  const headers: Record<string, string> = { accept: "application/yaml, application/json;q=0.9, */*;q=0.5" };
-  for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
-  const token = options.token ?? env.EB_AGENT_ACCESS_TOKEN;
-  if (sourceUrl !== undefined && headers.authorization === undefined && token) headers.authorization = `token ${token}`;
-  return {
-    headers,
-    ...(sourceUrl !== undefined ? { credentialOrigin: new URL(sourceUrl).origin } : {}),
-    fetch: options.fetch ?? globalThis.fetch,
-    timeoutMs: options.timeoutMs ?? DEFAULT_LOAD_TIMEOUT_MS,
-    maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
-  };
-}
-
 async function loadExamples(url: string, reader: DocumentReader, parse: (text: string, url: string) => unknown): Promise<unknown> {
   if (!(await examplesExist(url, reader))) return undefined;
   const text = await reader.read(url);
   return parse(text.text, url);
-}
-
-/**
- * Whether the `examples.yaml` companion is there: beside a file description, a file (any error
- * counts as none); from a server, a 2xx answer to HEAD through `reader`.
- */
-export function examplesExist(url: string, reader: DocumentReader): Promise<boolean> {
-  if (!url.startsWith("file:")) return reader.exists(url);
-  return access(fileURLToPath(url)).then(
-    () => true,
-    () => false,
-  );
 }

@@ -5,7 +5,7 @@
  * rules. A server without either answers 200 each time and the hash decides. `--watch` polls with
  * it; the no-change check (src/up-to-date.ts) asks it about every document a lock lists.
  */
-import { httpSettings } from "./load-description.js";
+import { httpSettings } from "./load-inputs.js";
 import type { LoadOptions } from "./loaded-description.js";
 import { recordOf, type ReadRecord } from "./document-reader.js";
 import { readConditionally, readDocumentText, type DocumentText, type HttpSettings, type RedirectGuard } from "./read-document-text.js";

@@ -353,6 +353,9 @@ describe("what a skipped run loads", () => {
     expect(own).toContain("up-to-date.js");
     expect(own.filter((path) => /^(model|emit)\//.test(path) && path !== "emit/lock-file.js")).toEqual([]);
     expect(own).not.toContain("generate.js");
+    // Nothing is parsed, so not even the YAML parser is loaded.
+    expect(packages.has("js-yaml"), "js-yaml").toBe(false);
+    expect(own).not.toContain("load/parse-document.js");
   });
 });
 
