@@ -120,6 +120,8 @@ const TARGETS: readonly Target[] = [
 interface Outcome {
   readonly toolId: string;
   readonly status?: number;
+  /** The codes of Prism's request violations (401 for missing or misplaced credentials). */
+  readonly violationCodes?: readonly unknown[];
   readonly detail: string;
 }
 
@@ -151,7 +153,7 @@ describe.each(TARGETS)("$name: every operation through the generated client agai
       // required ones (a `required` the tool schema lost shows as a 422 here).
       for (const filling of ["full", "minimal"] as const) {
         const input = inputFor(model, op, tools[index]!.parameters, random, filling);
-        const outcome = await call(gen, op, input, prism.url, credentialsFor(model, op));
+        const outcome = await call(gen, op, input, prism.url, credentials(model));
         calls++;
         if (outcome) rejected.push({ ...outcome, detail: `(${filling}) ${outcome.detail}` });
       }
@@ -171,7 +173,7 @@ describe.each(TARGETS)("$name: every operation through the generated client agai
       const input = inputFor(model, op, tools[index]!.parameters, seededRandom(1), "minimal");
       const spoiled = spoil(model, op, tools[index]!.parameters, input);
       if (spoiled === undefined) continue;
-      const refused = await call(gen, op, input, prism.url, credentialsFor(model, op));
+      const refused = await call(gen, op, input, prism.url, credentials(model));
       expect(refused, `${op.toolId} with ${spoiled}`).toBeDefined();
       checked = `${op.toolId} with ${spoiled}`;
       break;
@@ -179,11 +181,20 @@ describe.each(TARGETS)("$name: every operation through the generated client agai
     expect(checked, "an operation whose input can be spoiled").toBeDefined();
     const index = model.operations.findIndex((o) => o.success.some((r) => r.mediaTypes.length > 0) && !Object.hasOwn(target.known, o.toolId));
     const op = model.operations[index]!;
-    const refused = await call(gen, op, inputFor(model, op, tools[index]!.parameters, seededRandom(2), "full"), prism.url, {
-      ...credentialsFor(model, op),
+    const refused = await call(gen, op, inputFor(model, op, tools[index]!.parameters, seededRandom(2), "full"), prism.url, credentials(model), {
       accept: "application/x-toolgen-nothing",
     });
     expect(refused?.status, `${op.toolId} with an Accept nothing matches`).toBe(406);
+    // Security is checked too: an operation that needs credentials, called with none, is refused.
+    // Prism answers 401 itself or, where the operation declares its own error answer, that answer
+    // with the security violation (code 401) named in sl-violations.
+    const securedAt = model.operations.findIndex((o) => o.security.length > 0 && o.security.every((a) => a.length > 0) && !Object.hasOwn(target.known, o.toolId));
+    if (securedAt >= 0) {
+      const secured = model.operations[securedAt]!;
+      const anonymous = await call(gen, secured, inputFor(model, secured, tools[securedAt]!.parameters, seededRandom(3), "full"), prism.url, {});
+      const refusedForSecurity = anonymous?.status === 401 || (anonymous?.violationCodes ?? []).includes(401);
+      expect(refusedForSecurity, `${secured.toolId} without credentials: ${JSON.stringify(anonymous)}`).toBe(true);
+    }
   });
 });
 
@@ -233,30 +244,27 @@ function inputFor(model: ToolkitModel, op: OperationModel, parameters: JsonSchem
   return input;
 }
 
-/** Dummy credentials for the first security requirement of the operation (Prism checks presence). */
-function credentialsFor(model: ToolkitModel, op: OperationModel): Record<string, string> {
-  const raw = operationObject(model, op);
-  const requirements = (raw.security ?? model.document.security) as unknown;
-  const first = Array.isArray(requirements) ? requirements.find(isObject) : undefined;
-  const schemes = isObject(model.document.components) && isObject(model.document.components.securitySchemes) ? model.document.components.securitySchemes : {};
-  const headers: Record<string, string> = {};
-  for (const name of Object.keys(first ?? {})) {
-    const scheme = schemes[name];
-    if (!isObject(scheme)) continue;
-    if (scheme.type === "apiKey" && scheme.in === "header" && typeof scheme.name === "string") headers[scheme.name] = "dummy-key";
-    else if (scheme.type === "apiKey" && scheme.in === "cookie" && typeof scheme.name === "string") headers.cookie = `${scheme.name}=dummy`;
-    else if (scheme.type === "http" && String(scheme.scheme).toLowerCase() === "basic") headers.authorization = "Basic dXNlcjpwYXNz";
-    else if (scheme.type === "http" || scheme.type === "oauth2" || scheme.type === "openIdConnect") headers.authorization = "Bearer dummy-token";
+/**
+ * A dummy credential for every security scheme the description declares, given as a user would
+ * (`configure({ auth })`): the runtime picks each operation's alternative and puts the credential
+ * where its scheme says (header, query, cookie, Authorization). Prism checks presence and place.
+ */
+function credentials(model: ToolkitModel): Record<string, unknown> {
+  const auth: Record<string, unknown> = {};
+  for (const [name, scheme] of Object.entries(model.securitySchemes)) {
+    auth[name] = scheme.type === "http" && scheme.scheme.toLowerCase() === "basic" ? { username: "user", password: "pass" } : "dummy-credential";
   }
-  return headers;
+  return auth;
 }
 
-function operationObject(model: ToolkitModel, op: OperationModel): Record<string, unknown> {
-  const paths = model.document.paths as Record<string, Record<string, unknown>>;
-  return paths[op.path]![op.method] as Record<string, unknown>;
-}
-
-async function call(gen: any, op: OperationModel, input: Record<string, unknown>, baseUrl: string, headers: Record<string, string>): Promise<Outcome | undefined> {
+async function call(
+  gen: any,
+  op: OperationModel,
+  input: Record<string, unknown>,
+  baseUrl: string,
+  auth: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<Outcome | undefined> {
   const fn = gen[op.functionName] as (...args: unknown[]) => Promise<unknown>;
   // Where a description declares its own error answer (`default`, 400, 422), Prism answers with
   // that and names the violations only in this header; it is read from every answer.
@@ -267,7 +275,7 @@ async function call(gen: any, op: OperationModel, input: Record<string, unknown>
     violations = header ? (JSON.parse(header) as unknown[]) : [];
     return response;
   };
-  const options = { baseUrl, headers, timeoutMs: 30_000, fetch: recording };
+  const options = { baseUrl, headers, auth, timeoutMs: 30_000, fetch: recording };
   let failure: { code?: string; status?: number; body?: unknown; message: string } | undefined;
   try {
     await (op.inputless ? fn(options) : fn(input, options));
@@ -275,7 +283,10 @@ async function call(gen: any, op: OperationModel, input: Record<string, unknown>
     failure = error as NonNullable<typeof failure>;
   }
   const requestErrors = violations.filter((v) => isObject(v) && v.severity === "Error" && Array.isArray(v.location) && v.location[0] === "request");
-  if (requestErrors.length > 0) return { toolId: op.toolId, ...(failure?.status !== undefined ? { status: failure.status } : {}), detail: `sl-violations ${JSON.stringify(requestErrors).slice(0, 600)}` };
+  if (requestErrors.length > 0) {
+    const status = failure?.status !== undefined ? { status: failure.status } : {};
+    return { toolId: op.toolId, ...status, violationCodes: requestErrors.map((v) => v.code), detail: `sl-violations ${JSON.stringify(requestErrors).slice(0, 600)}` };
+  }
   if (!failure) return undefined;
   // An answer with a status the operation declares (some declare no 2xx at all) is Prism's mock
   // answering a request it accepted; its own rejections carry a problem type of its own.
