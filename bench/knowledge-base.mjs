@@ -10,8 +10,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { KnowledgeBase, startKnowledgeBaseService } from "../dist/knowledge-base/index.js";
-import { KnowledgeBaseStore } from "../dist/knowledge-base/service/store.js";
-import { DATABASE_FILE } from "../dist/knowledge-base/service/database.js";
+import { SqliteStorage } from "../dist/knowledge-base/service/sqlite/sqlite-storage.js";
+import { DATABASE_FILE } from "../dist/knowledge-base/service/sqlite/database.js";
+import { queryWords } from "../dist/knowledge-base/service/query-words.js";
+import { toIndexText } from "../dist/knowledge-base/service/segment.js";
 
 const { values: args } = parseArgs({
   options: { docs: { type: "string", default: "10000" }, queries: { type: "string", default: "300" } },
@@ -203,10 +205,11 @@ await kb.addDocuments(documents, { batchSize: 500, threadCount: 4 });
 const serviceIndexMs = now() - start;
 
 // (b) the engine in-process (same SQLite/FTS5 code, no HTTP, no client)
-const store = KnowledgeBaseStore.open(freshDir());
-const { id: engineKb } = store.createKnowledgeBase("bench");
+const store = SqliteStorage.open(freshDir());
+const { id: engineKb } = await store.createKnowledgeBase("bench");
+const indexed = (batch) => batch.map((d) => ({ ...d, metadata: d.metadata ?? {}, indexTitle: toIndexText(d.title), indexContent: toIndexText(d.content) }));
 start = now();
-for (let i = 0; i < documents.length; i += 500) store.addDocuments(engineKb, documents.slice(i, i + 500));
+for (let i = 0; i < documents.length; i += 500) await store.addDocuments(engineKb, indexed(documents.slice(i, i + 500)));
 const engineIndexMs = now() - start;
 
 // (c) the baseline
@@ -224,7 +227,7 @@ const results = Object.fromEntries(kinds.map(([label]) => [label, {}]));
 for (const [label, queries] of kinds)
   results[label].service = await latencies(queries, (q) => kb.search(q.text, { topK: TOP_K }));
 for (const [label, queries] of kinds) {
-  results[label].engine = await latencies(queries, (q) => store.search(engineKb, q.text, TOP_K));
+  results[label].engine = await latencies(queries, (q) => store.search(engineKb, queryWords(q.text), TOP_K, []));
   results[label].scan = await latencies(queries, (q) => scanSearch(scanIndex, q.terms, TOP_K));
 }
 
@@ -232,13 +235,13 @@ for (const [label, queries] of kinds) {
 const sample = fiveWords.slice(0, 50);
 let agree = 0;
 for (const q of sample) {
-  const [top] = store.search(engineKb, q.text, 1);
+  const [top] = await store.search(engineKb, queryWords(q.text), 1, []);
   const scanned = scanSearch(scanIndex, q.terms, DOCS);
   if (top && scanned.some((h) => h.id === top.id)) agree++;
 }
 
 await service.close(); // checkpoints the WAL into the database file
-store.close();
+await store.close();
 const dbBytes = statSync(join(serviceDir, DATABASE_FILE)).size;
 for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 

@@ -6,7 +6,8 @@ import {
   startKnowledgeBaseService,
   type KnowledgeBaseService,
 } from "../../src/knowledge-base/index.js";
-import { toMatchExpression } from "../../src/knowledge-base/service/fts-query.js";
+import { queryWords } from "../../src/knowledge-base/service/query-words.js";
+import { toMatchExpression } from "../../src/knowledge-base/service/sqlite/match-expression.js";
 import { segmentWords } from "../../src/knowledge-base/service/segment.js";
 import { removeTempDirs, tempDir } from "./support.js";
 
@@ -301,8 +302,8 @@ describe("segmentation", () => {
   });
 
   it("builds an OR of quoted words; FTS5 operators lose their meaning", () => {
-    expect(toMatchExpression('Dogs AND "cats"')).toBe('"dogs" OR "and" OR "cats"');
-    expect(toMatchExpression("执法人员 执法")).toBe('"执法" OR "人员"');
-    expect(toMatchExpression("？！")).toBeUndefined();
+    expect(toMatchExpression(queryWords('Dogs AND "cats"'))).toBe('"dogs" OR "and" OR "cats"');
+    expect(toMatchExpression(queryWords("执法人员 执法"))).toBe('"执法" OR "人员"');
+    expect(toMatchExpression(queryWords("？！"))).toBeUndefined();
   });
 });

@@ -2,25 +2,29 @@
  * The protocol's operations: validate a parsed request body, run it against the store, return
  * the envelope's `result`. One function per route; HTTP concerns live in server.ts.
  */
-import { ErrorCode, ServiceError, invalidArgument } from "./errors.js";
+import { ErrorCode, HttpError, ServiceError, invalidArgument } from "./errors.js";
 import { parseFilterConditions } from "./filters.js";
 import {
   DEFAULT_LIST_LIMIT,
   DEFAULT_TOP_K,
   MAX_DOCUMENTS_PER_REQUEST,
   MAX_LIST_LIMIT,
+  MAX_METADATA_DEPTH,
   MAX_NAME_LENGTH,
+  MAX_QUERY_LENGTH,
   MAX_TOP_K,
 } from "./limits.js";
-import type { KnowledgeBaseStore, NewDocument } from "./store.js";
+import { queryWords } from "./query-words.js";
+import { toIndexText } from "./segment.js";
+import type { IndexedDocument, KnowledgeBaseStorage } from "./storage.js";
 import { isPlainObject, optionalCount, requireArray, requireKnowledgeBaseId, requireString, type Body } from "./validate.js";
 
-export type Handler = (store: KnowledgeBaseStore, body: Body) => unknown;
+export type Handler = (storage: KnowledgeBaseStorage, body: Body) => Promise<unknown>;
 
 /** POST /llm/knowledge/create `{ knowledgeBaseName }` -> `{ knowledgeBaseId, knowledgeBaseName }`. */
-export const create: Handler = (store, body) => {
+export const create: Handler = async (storage, body) => {
   const name = requireString(body, "knowledgeBaseName", { nonEmpty: true, maxLength: MAX_NAME_LENGTH });
-  const kb = store.createKnowledgeBase(name);
+  const kb = await storage.createKnowledgeBase(name);
   return { knowledgeBaseId: kb.id, knowledgeBaseName: kb.name };
 };
 
@@ -29,12 +33,15 @@ export const create: Handler = (store, body) => {
  * shaped like the hosted service's: `{ fileId, score, source: { title, doc, para } }`, where
  * `doc` is a JSON string holding `content_se` (what the reference client decodes).
  */
-export const search: Handler = (store, body) => {
+export const search: Handler = async (storage, body) => {
   const knowledgeBaseId = requireKnowledgeBaseId(body);
   const query = requireString(body, "query");
+  // A transport-level refusal like an oversized body: the cost of segmenting grows with the query.
+  if (query.length > MAX_QUERY_LENGTH) throw new HttpError(400, `query is ${query.length} characters long; at most ${MAX_QUERY_LENGTH} are accepted`);
   const topK = optionalCount(body, "topK", DEFAULT_TOP_K, 1, MAX_TOP_K);
   const terms = parseFilterConditions(body.filterConditions);
-  return store.search(knowledgeBaseId, query, topK, terms).map((hit) => ({
+  const hits = await storage.search(knowledgeBaseId, queryWords(query), topK, terms);
+  return hits.map((hit) => ({
     fileId: hit.id,
     score: hit.score,
     source: {
@@ -53,7 +60,7 @@ export const search: Handler = (store, body) => {
 };
 
 /** POST /llm/knowledge/documents/add `{ knowledgeBaseId, documents: [...] }` -> `{ documentIds }`. */
-export const addDocuments: Handler = (store, body) => {
+export const addDocuments: Handler = async (storage, body) => {
   const knowledgeBaseId = requireKnowledgeBaseId(body);
   const raw = requireArray(body, "documents");
   if (raw.length > MAX_DOCUMENTS_PER_REQUEST) {
@@ -62,20 +69,20 @@ export const addDocuments: Handler = (store, body) => {
       `at most ${MAX_DOCUMENTS_PER_REQUEST} documents per request (got ${raw.length}); send several batches`,
     );
   }
-  const documents = raw.map(toNewDocument);
-  return { documentIds: store.addDocuments(knowledgeBaseId, documents) };
+  const documents = raw.map(toIndexedDocument);
+  return { documentIds: await storage.addDocuments(knowledgeBaseId, documents) };
 };
 
 /** POST /llm/knowledge/documents/list `{ knowledgeBaseId, offset?, limit? }` -> `{ total, documents }`. */
-export const listDocuments: Handler = (store, body) => {
+export const listDocuments: Handler = async (storage, body) => {
   const knowledgeBaseId = requireKnowledgeBaseId(body);
   const offset = optionalCount(body, "offset", 0, 0, Number.MAX_SAFE_INTEGER);
   const limit = optionalCount(body, "limit", DEFAULT_LIST_LIMIT, 1, MAX_LIST_LIMIT);
-  return store.listDocuments(knowledgeBaseId, offset, limit);
+  return storage.listDocuments(knowledgeBaseId, offset, limit);
 };
 
 /** POST /llm/knowledge/documents/delete `{ knowledgeBaseId, documentIds }` -> `{ deleted }`. */
-export const deleteDocuments: Handler = (store, body) => {
+export const deleteDocuments: Handler = async (storage, body) => {
   const knowledgeBaseId = requireKnowledgeBaseId(body);
   const ids = requireArray(body, "documentIds");
   if (ids.length > MAX_DOCUMENTS_PER_REQUEST) {
@@ -84,16 +91,16 @@ export const deleteDocuments: Handler = (store, body) => {
   ids.forEach((id, index) => {
     if (typeof id !== "string") throw invalidArgument(`documentIds[${index}] must be a string`);
   });
-  return { deleted: store.deleteDocuments(knowledgeBaseId, ids as string[]) };
+  return { deleted: await storage.deleteDocuments(knowledgeBaseId, ids as string[]) };
 };
 
-function toNewDocument(value: unknown, index: number): NewDocument {
+function toIndexedDocument(value: unknown, index: number): IndexedDocument {
   const where = `documents[${index}]`;
   if (!isPlainObject(value)) throw invalidArgument(`${where} must be an object`);
   const title = value.title === undefined ? "" : value.title;
   if (typeof title !== "string") throw invalidArgument(`${where}.title must be a string`);
   if (typeof value.content !== "string") throw invalidArgument(`${where}.content must be a string`);
-  const document: NewDocument = { title, content: value.content, metadata: {} };
+  const document: IndexedDocument = { title, content: value.content, metadata: {}, indexTitle: toIndexText(title), indexContent: toIndexText(value.content) };
   if (value.id !== undefined && value.id !== null) {
     if (typeof value.id !== "string" || value.id === "" || value.id.length > MAX_NAME_LENGTH) {
       throw invalidArgument(`${where}.id must be a non-empty string of at most ${MAX_NAME_LENGTH} characters`);
@@ -102,7 +109,18 @@ function toNewDocument(value: unknown, index: number): NewDocument {
   }
   if (value.metadata !== undefined && value.metadata !== null) {
     if (!isPlainObject(value.metadata)) throw invalidArgument(`${where}.metadata must be an object`);
+    // Refused here, not when a filtered search later trips over it: SQLite's JSON functions stop
+    // at 1,000 levels, and no filter reads below the top level anyway.
+    if (depthOf(value.metadata) > MAX_METADATA_DEPTH) throw new HttpError(400, `${where}.metadata nests deeper than ${MAX_METADATA_DEPTH} levels`);
     document.metadata = value.metadata;
   }
   return document;
+}
+
+/** How many levels of objects and arrays `value` nests (a scalar is 0, `{}` is 1). */
+function depthOf(value: unknown): number {
+  if (typeof value !== "object" || value === null) return 0;
+  let deepest = 0;
+  for (const child of Object.values(value)) deepest = Math.max(deepest, depthOf(child));
+  return deepest + 1;
 }

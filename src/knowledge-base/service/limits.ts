@@ -13,3 +13,7 @@ export const MAX_LIST_LIMIT = 1000;
 export const MAX_BODY_BYTES = 32 * 1024 * 1024;
 /** Longest knowledge-base name and document id, in characters (titles are bounded by the body size only). */
 export const MAX_NAME_LENGTH = 256;
+/** Longest search query, in characters (HTTP 400 above it): segmenting costs time in proportion. */
+export const MAX_QUERY_LENGTH = 4096;
+/** Deepest nesting of a document's metadata, `{}` being 1 (HTTP 400 above it). */
+export const MAX_METADATA_DEPTH = 32;

@@ -16,16 +16,16 @@ import { HttpError, ServiceError, invalidArgument } from "./errors.js";
 import * as handlers from "./handlers.js";
 import { readJsonBody } from "./http-body.js";
 import { MAX_BODY_BYTES } from "./limits.js";
-import { KnowledgeBaseStore } from "./store.js";
+import { openStorage, type StorageChoice } from "./open-storage.js";
+import { StorageUnavailableError, type KnowledgeBaseStorage } from "./storage.js";
 import { isPlainObject } from "./validate.js";
 
-export interface KnowledgeBaseServiceOptions {
+/** Where the knowledge bases are kept: `dataDir` (SQLite) or `databaseUrl` (PostgreSQL), see StorageChoice. */
+export interface KnowledgeBaseServiceOptions extends StorageChoice {
   /** TCP port; 0 (default) picks a free one. */
   port?: number;
   /** Interface to listen on. Default 127.0.0.1 (this machine only). */
   host?: string;
-  /** Directory of the database file; created when missing. */
-  dataDir: string;
   /**
    * Accepted access tokens (`Authorization: token <t>`); any other request gets HTTP 403.
    * An empty list turns access control off.
@@ -45,6 +45,8 @@ export interface KnowledgeBaseServiceOptions {
 export interface KnowledgeBaseService {
   /** Base address, e.g. `http://127.0.0.1:53123`; use it as the client's `baseUrl`. */
   readonly url: string;
+  /** The backend the service runs on. */
+  readonly storage: KnowledgeBaseStorage["kind"];
   /** Stops accepting connections, lets requests in progress finish, then closes the database. */
   close(): Promise<void>;
 }
@@ -60,13 +62,23 @@ const ROUTES: Readonly<Record<string, handlers.Handler>> = {
 /** How long `close()` waits for requests in progress before cutting their connections. */
 const CLOSE_GRACE_MS = 5_000;
 
+/** How long the readiness check waits for the database. */
+const READY_TIMEOUT_MS = 1_000;
+
+const HEALTH_PATHS: ReadonlyMap<string, "/health" | "/ready"> = new Map([
+  ["/health", "/health"],
+  ["/ready", "/ready"],
+]);
+
+/** Retry-After (seconds) of a 503 while the database cannot be reached. */
+const RETRY_AFTER_SECONDS = 5;
+
 export async function startKnowledgeBaseService(options: KnowledgeBaseServiceOptions): Promise<KnowledgeBaseService> {
-  const { port = 0, host = "127.0.0.1", dataDir, tokens, log } = options;
-  if (typeof dataDir !== "string" || dataDir === "") throw new TypeError("startKnowledgeBaseService: dataDir is required");
+  const { port = 0, host = "127.0.0.1", tokens, log } = options;
   if (!Array.isArray(tokens))
     throw new TypeError("startKnowledgeBaseService: tokens must be an array (empty: no access control)");
   const limits = resolveLimits(options.limits);
-  const store = KnowledgeBaseStore.open(dataDir);
+  const storage = await openStorage(options);
   const auth = tokenCheck(tokens);
   let checkHost: ReturnType<typeof createHostCheck> = () => ({ ok: false, status: 421, message: "not listening yet" });
 
@@ -82,6 +94,9 @@ export async function startKnowledgeBaseService(options: KnowledgeBaseServiceOpt
     try {
       const verdict = checkHost(request.headers);
       if (!verdict.ok) throw new HttpError(verdict.status, verdict.message);
+      // Probes carry no token and learn nothing but whether the service (and its database) answers.
+      const probe = HEALTH_PATHS.get(request.url ?? "");
+      if (probe !== undefined) return await answerHealth(probe, request, response);
       if (!auth.accepts(request.headers.authorization)) {
         // Checked first: nothing of an unauthenticated request is read or parsed.
         throw new HttpError(403, "missing or invalid access token (send Authorization: token <token>)");
@@ -101,15 +116,31 @@ export async function startKnowledgeBaseService(options: KnowledgeBaseServiceOpt
       }
       const body = await readJsonBody(request, { maxBytes: MAX_BODY_BYTES, timeoutMs: limits.bodyTimeoutMs, maxDepth: limits.maxJsonDepth });
       if (!isPlainObject(body)) throw invalidArgument("the request body must be a JSON object");
-      send(response, 200, envelope(0, "", handler(store, body)));
+      send(response, 200, envelope(0, "", await handler(storage, body)));
     } catch (error) {
       if (error instanceof ServiceError) send(response, 200, envelope(error.errorCode, error.message, null));
+      else if (error instanceof StorageUnavailableError) {
+        log?.(`knowledge base service: ${error.message}`);
+        send(response, 503, envelope(503, error.message, null), { "Retry-After": String(RETRY_AFTER_SECONDS) });
+      }
       else if (error instanceof HttpError) {
         // The request may still be streaming a body we will not read; close after answering.
         response.setHeader("Connection", "close");
         send(response, error.status, envelope(error.status, error.message, null), error.headers);
       } else throw error;
     }
+  }
+
+  /**
+   * GET /health: the process answers (never waits for the database, so a slow database cannot
+   * make an orchestrator kill healthy instances). GET /ready: the database answers too, within
+   * READY_TIMEOUT_MS; 503 otherwise, so a load balancer sends requests elsewhere meanwhile.
+   */
+  async function answerHealth(path: "/health" | "/ready", request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (request.method !== "GET" && request.method !== "HEAD") throw new HttpError(405, `${path} accepts GET only`, { Allow: "GET, HEAD" });
+    if (path === "/health") return send(response, 200, { status: "ok", storage: storage.kind });
+    if (await storage.ping(READY_TIMEOUT_MS)) return send(response, 200, { status: "ready", storage: storage.kind });
+    send(response, 503, { status: "unavailable", storage: storage.kind }, { "Retry-After": String(RETRY_AFTER_SECONDS) });
   }
 
   applyServerLimits(server, limits);
@@ -119,8 +150,8 @@ export async function startKnowledgeBaseService(options: KnowledgeBaseServiceOpt
       server.off("error", reject);
       resolve();
     });
-  }).catch((error: unknown) => {
-    store.close();
+  }).catch(async (error: unknown) => {
+    await storage.close();
     throw error;
   });
 
@@ -130,14 +161,17 @@ export async function startKnowledgeBaseService(options: KnowledgeBaseServiceOpt
   let closing: Promise<void> | undefined;
   return {
     url: `http://${urlHost}:${address.port}`,
+    storage: storage.kind,
     close() {
       closing ??= new Promise<void>((resolve) => {
         const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
         force.unref();
         server.close(() => {
           clearTimeout(force);
-          store.close();
-          resolve();
+          void storage.close().then(resolve, (error: unknown) => {
+            log?.(`knowledge base service: closing the database: ${error instanceof Error ? error.message : String(error)}`);
+            resolve();
+          });
         });
         server.closeIdleConnections();
       });

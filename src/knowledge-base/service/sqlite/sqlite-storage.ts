@@ -1,40 +1,16 @@
 /**
- * Knowledge bases and their documents on top of SQLite + FTS5. Everything here is synchronous
- * (better-sqlite3): each public method is one transaction, committed before it returns, which is
- * what lets the HTTP layer acknowledge a write only once it is durable.
+ * Knowledge bases on SQLite + FTS5 in one file of a data directory, for one machine. better-sqlite3
+ * is synchronous: each method is one transaction, committed before its promise resolves. Writes
+ * take the write lock when they begin (BEGIN IMMEDIATE), so a second process on the same directory
+ * waits for it (busy_timeout) instead of failing half-way with "database is locked".
  */
 import { randomUUID } from "node:crypto";
 import type { Statement } from "better-sqlite3";
 import { createFtsTable, ftsTable, openDatabase, type Db } from "./database.js";
-import { ErrorCode, ServiceError } from "./errors.js";
-import type { Term } from "./filters.js";
-import { toMatchExpression } from "./fts-query.js";
-import { toIndexText } from "./segment.js";
-
-export interface KnowledgeBaseRecord {
-  id: number;
-  name: string;
-}
-
-export interface NewDocument {
-  /** Absent: the store assigns a UUID. Present and already stored: the document is replaced. */
-  id?: string;
-  title: string;
-  content: string;
-  metadata: Record<string, unknown>;
-}
-
-export interface StoredDocument {
-  id: string;
-  title: string;
-  content: string;
-  metadata: Record<string, unknown>;
-}
-
-export interface ScoredDocument extends StoredDocument {
-  /** Weighted BM25, negated so that higher is better; always > 0. */
-  score: number;
-}
+import { ErrorCode, ServiceError } from "../errors.js";
+import type { Term } from "../filters.js";
+import { toMatchExpression } from "./match-expression.js";
+import type { IndexedDocument, KnowledgeBaseRecord, KnowledgeBaseStorage, ScoredDocument, StoredDocument } from "../storage.js";
 
 interface DocumentRow {
   id: string;
@@ -46,7 +22,8 @@ interface DocumentRow {
 /** Prepared statements are reused; searches with different filter shapes produce different SQL. */
 const STATEMENT_CACHE_SIZE = 256;
 
-export class KnowledgeBaseStore {
+export class SqliteStorage implements KnowledgeBaseStorage {
+  readonly kind = "sqlite";
   readonly #db: Db;
   readonly #statements = new Map<string, Statement>();
 
@@ -55,22 +32,22 @@ export class KnowledgeBaseStore {
   }
 
   /** Opens (or creates) the database in `dataDir`. */
-  static open(dataDir: string): KnowledgeBaseStore {
-    return new KnowledgeBaseStore(openDatabase(dataDir));
+  static open(dataDir: string): SqliteStorage {
+    return new SqliteStorage(openDatabase(dataDir));
   }
 
-  close(): void {
+  close(): Promise<void> {
     this.#statements.clear();
     if (this.#db.open) this.#db.close();
+    return Promise.resolve();
   }
 
-  /**
-   * Creating a name that exists returns the existing knowledge base (`created: false`) instead of
-   * failing: `KnowledgeBase.connect({ knowledgeBaseName })` creates on every start, so this makes
-   * reconnecting by name find the same documents again.
-   */
-  createKnowledgeBase(name: string): KnowledgeBaseRecord & { created: boolean } {
-    return this.#db.transaction(() => {
+  ping(): Promise<boolean> {
+    return Promise.resolve(this.#db.open);
+  }
+
+  createKnowledgeBase(name: string): Promise<KnowledgeBaseRecord & { created: boolean }> {
+    return this.#write(() => {
       const existing = this.#statement("SELECT id, name FROM knowledge_bases WHERE name = ?").get(name) as
         KnowledgeBaseRecord | undefined;
       if (existing) return { ...existing, created: false };
@@ -80,12 +57,11 @@ export class KnowledgeBaseStore {
       ) as { id: number };
       createFtsTable(this.#db, id);
       return { id, name, created: true };
-    })();
+    });
   }
 
-  /** Stores documents (one transaction: all or none); returns their ids in order. */
-  addDocuments(knowledgeBaseId: number, documents: readonly NewDocument[]): string[] {
-    return this.#db.transaction(() => {
+  addDocuments(knowledgeBaseId: number, documents: readonly IndexedDocument[]): Promise<string[]> {
+    return this.#write(() => {
       this.#requireKnowledgeBase(knowledgeBaseId);
       const fts = ftsTable(knowledgeBaseId);
       const findSeq = this.#statement("SELECT seq FROM documents WHERE kb_id = ? AND id = ?");
@@ -109,15 +85,14 @@ export class KnowledgeBaseStore {
         } else {
           seq = (insert.get(knowledgeBaseId, id, document.title, document.content, metadata, now) as { seq: number }).seq;
         }
-        index.run(seq, toIndexText(document.title), toIndexText(document.content));
+        index.run(seq, document.indexTitle, document.indexContent);
         return id;
       });
-    })();
+    });
   }
 
-  /** A page of documents in insertion order, plus the total count. */
-  listDocuments(knowledgeBaseId: number, offset: number, limit: number): { total: number; documents: StoredDocument[] } {
-    return this.#db.transaction(() => {
+  listDocuments(knowledgeBaseId: number, offset: number, limit: number): Promise<{ total: number; documents: StoredDocument[] }> {
+    return this.#read(() => {
       this.#requireKnowledgeBase(knowledgeBaseId);
       const { total } = this.#statement("SELECT count(*) AS total FROM documents WHERE kb_id = ?").get(knowledgeBaseId) as {
         total: number;
@@ -126,12 +101,11 @@ export class KnowledgeBaseStore {
         "SELECT id, title, content, metadata FROM documents WHERE kb_id = ? ORDER BY seq LIMIT ? OFFSET ?",
       ).all(knowledgeBaseId, limit, offset) as DocumentRow[];
       return { total, documents: rows.map(toStored) };
-    })();
+    });
   }
 
-  /** Deletes documents by id; unknown ids are skipped. Returns how many were deleted. */
-  deleteDocuments(knowledgeBaseId: number, ids: readonly string[]): number {
-    return this.#db.transaction(() => {
+  deleteDocuments(knowledgeBaseId: number, ids: readonly string[]): Promise<number> {
+    return this.#write(() => {
       this.#requireKnowledgeBase(knowledgeBaseId);
       const remove = this.#statement("DELETE FROM documents WHERE kb_id = ? AND id = ? RETURNING seq");
       const unindex = this.#statement(`DELETE FROM ${ftsTable(knowledgeBaseId)} WHERE rowid = ?`);
@@ -144,16 +118,17 @@ export class KnowledgeBaseStore {
         }
       }
       return deleted;
-    })();
+    });
   }
 
-  /**
-   * The `topK` best documents for `query` by weighted BM25, best first (ties: insertion order),
-   * restricted to documents matching every filter term.
-   */
-  search(knowledgeBaseId: number, query: string, topK: number, terms: readonly Term[] = []): ScoredDocument[] {
+  /** Ranked by weighted BM25 (title twice content), negated so that higher is better. */
+  search(knowledgeBaseId: number, words: readonly string[], topK: number, terms: readonly Term[]): Promise<ScoredDocument[]> {
+    return this.#read(() => this.#search(knowledgeBaseId, words, topK, terms));
+  }
+
+  #search(knowledgeBaseId: number, words: readonly string[], topK: number, terms: readonly Term[]): ScoredDocument[] {
     this.#requireKnowledgeBase(knowledgeBaseId);
-    const match = toMatchExpression(query);
+    const match = toMatchExpression(words);
     if (match === undefined) return [];
     const fts = ftsTable(knowledgeBaseId);
     const params: unknown[] = [match];
@@ -176,6 +151,16 @@ export class KnowledgeBaseStore {
       `ORDER BY top.rank, top.seq`;
     const rows = this.#statement(sql).all(...params, topK) as (DocumentRow & { rank: number })[];
     return rows.map((row) => ({ ...toStored(row), score: -row.rank }));
+  }
+
+  /** A write transaction that takes the write lock at BEGIN, so it never fails mid-way on a lock. */
+  #write<T>(work: () => T): Promise<T> {
+    return new Promise((resolve) => resolve(this.#db.transaction(work).immediate()));
+  }
+
+  /** A read transaction (one snapshot for a count and its page). */
+  #read<T>(work: () => T): Promise<T> {
+    return new Promise((resolve) => resolve(this.#db.transaction(work).deferred()));
   }
 
   /** The knowledge base with this id, or ServiceError 1002. */

@@ -15,6 +15,9 @@ export type Db = Database.Database;
 /** File name inside the data directory. */
 export const DATABASE_FILE = "knowledge-base.sqlite3";
 
+/** How long a statement waits for another process's lock before SQLITE_BUSY. */
+const BUSY_TIMEOUT_MS = 10_000;
+
 /** Bumped when the schema changes; `migrate` brings older files forward. */
 const SCHEMA_VERSION = 1;
 
@@ -34,12 +37,13 @@ export function openDatabase(dataDir: string): Db {
     throw /SQLITE_CANTOPEN|SQLITE_READONLY|SQLITE_PERM/.test(String((error as { code?: unknown }).code)) ? notWritable(dataDir, error) : error;
   }
   try {
+    // First: another process (a second `kb serve` on the same directory) holding a lock makes
+    // this one wait, even for switching to WAL and for the migration, instead of failing at once.
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     const mode = db.pragma("journal_mode = WAL", { simple: true });
     if (mode !== "wal") throw new Error(`cannot switch ${DATABASE_FILE} to WAL mode (got ${String(mode)})`);
     db.pragma("synchronous = FULL");
     db.pragma("foreign_keys = ON");
-    // Another process (a second `kb serve` on the same directory) waits instead of failing at once.
-    db.pragma("busy_timeout = 5000");
     migrate(db);
     return db;
   } catch (error) {
@@ -53,13 +57,15 @@ function notWritable(dataDir: string, cause: unknown): Error {
   return new Error(`the data directory ${dataDir} is not writable (${typeof code === "string" ? code : "read-only"}): kb serve keeps its database there; choose another with --data or fix its permissions`, { cause });
 }
 
+/**
+ * Creates or upgrades the schema. The version is read again inside a write transaction (BEGIN
+ * IMMEDIATE holds the write lock from the start), so of two processes starting on an empty
+ * directory at once, one creates the tables and the other waits, then finds them there.
+ */
 function migrate(db: Db): void {
-  const version = db.pragma("user_version", { simple: true }) as number;
-  if (version > SCHEMA_VERSION) {
-    throw new Error(`${DATABASE_FILE} was written by a newer toolgen (schema ${version}, this one reads ${SCHEMA_VERSION})`);
-  }
-  if (version === SCHEMA_VERSION) return;
+  if (schemaVersion(db) === SCHEMA_VERSION) return;
   db.transaction(() => {
+    if (schemaVersion(db) === SCHEMA_VERSION) return;
     db.exec(`
       CREATE TABLE knowledge_bases (
         id         INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -80,7 +86,15 @@ function migrate(db: Db): void {
       );
     `);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
-  })();
+  }).immediate();
+}
+
+function schemaVersion(db: Db): number {
+  const version = db.pragma("user_version", { simple: true }) as number;
+  if (version > SCHEMA_VERSION) {
+    throw new Error(`${DATABASE_FILE} was written by a newer toolgen (schema ${version}, this one reads ${SCHEMA_VERSION})`);
+  }
+  return version;
 }
 
 /**

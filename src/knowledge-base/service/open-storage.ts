@@ -1,0 +1,28 @@
+/**
+ * The backend a service was started with: a PostgreSQL URL selects PostgreSQL, otherwise the
+ * SQLite file in the data directory. Each backend's driver is loaded only when it is chosen.
+ */
+import type { KnowledgeBaseStorage } from "./storage.js";
+
+export interface StorageChoice {
+  /** Directory of the SQLite database file; created when missing. */
+  dataDir?: string;
+  /** `postgres://user:password@host:port/database`: keep the knowledge bases on that server instead. */
+  databaseUrl?: string;
+  /** PostgreSQL only: connections in the pool (default 10). */
+  poolSize?: number;
+  /** PostgreSQL only: longest a statement may run, in ms (default 10,000). */
+  statementTimeoutMs?: number;
+  /** Where the backend reports what it does on its own (migrations, reconnects). */
+  log?: (line: string) => void;
+}
+
+export async function openStorage(choice: StorageChoice): Promise<KnowledgeBaseStorage> {
+  if (choice.databaseUrl !== undefined) {
+    const { PostgresStorage } = await import("./postgres/postgres-storage.js");
+    return PostgresStorage.open(choice.databaseUrl, choice);
+  }
+  if (typeof choice.dataDir !== "string" || choice.dataDir === "") throw new TypeError("startKnowledgeBaseService: dataDir or databaseUrl is required");
+  const { SqliteStorage } = await import("./sqlite/sqlite-storage.js");
+  return SqliteStorage.open(choice.dataDir);
+}

@@ -1,0 +1,76 @@
+/**
+ * The PostgreSQL schema, as numbered steps. Every instance runs the steps it finds missing when it
+ * starts, inside one transaction holding an advisory lock: instances started at the same moment
+ * queue on the lock, the first applies the steps, the others find them recorded and apply none.
+ * A step, once released, is never edited; a change is a new step.
+ *
+ * Every name starts with `toolgen_`, so the knowledge bases can live in a database that holds
+ * other things too.
+ */
+import type { PoolClient } from "pg";
+
+/** Key of the advisory lock (any 64-bit number no other application uses; here "toolgen\0"). */
+const MIGRATION_LOCK_KEY = "8390047142196375040";
+
+export const MIGRATIONS: readonly string[] = [
+  // 1: text search configuration, knowledge bases, documents.
+  `
+  -- English stemming like SQLite's porter tokenizer, and like it no stop words: a query for "the
+  -- who" finds documents on both backends. Every other token type keeps the english mapping.
+  CREATE TEXT SEARCH DICTIONARY toolgen_english_stem (TEMPLATE = snowball, Language = english);
+  CREATE TEXT SEARCH CONFIGURATION toolgen (COPY = english);
+  ALTER TEXT SEARCH CONFIGURATION toolgen
+    ALTER MAPPING FOR asciiword, asciihword, hword_asciipart, word, hword, hword_part WITH toolgen_english_stem;
+
+  -- OR of any number of queries (tsquery_or is what || calls), for the words of a search.
+  CREATE AGGREGATE toolgen_tsquery_or (tsquery) (SFUNC = tsquery_or, STYPE = tsquery);
+
+  CREATE TABLE toolgen_knowledge_bases (
+    id         bigserial PRIMARY KEY,
+    name       text NOT NULL UNIQUE,
+    created_at timestamptz NOT NULL DEFAULT now()
+  );
+
+  -- seq orders listings and breaks ties in rankings (insertion order, as on SQLite). metadata is
+  -- json, not jsonb, so it is answered with its keys in the order they were sent; the filter index
+  -- is on its jsonb form.
+  CREATE TABLE toolgen_documents (
+    seq        bigserial PRIMARY KEY,
+    kb_id      bigint NOT NULL REFERENCES toolgen_knowledge_bases (id),
+    id         text NOT NULL,
+    title      text NOT NULL,
+    content    text NOT NULL,
+    metadata   json NOT NULL,
+    search     tsvector NOT NULL,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    UNIQUE (kb_id, id)
+  );
+  CREATE INDEX toolgen_documents_listing ON toolgen_documents (kb_id, seq);
+  CREATE INDEX toolgen_documents_search ON toolgen_documents USING gin (search);
+  CREATE INDEX toolgen_documents_metadata ON toolgen_documents USING gin ((metadata::jsonb) jsonb_path_ops);
+  `,
+];
+
+/** Applies the missing steps; resolves to how many it applied (0 when another instance did). */
+export async function migrate(client: PoolClient, log?: (line: string) => void): Promise<number> {
+  await client.query("BEGIN");
+  try {
+    await client.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
+    await client.query("CREATE TABLE IF NOT EXISTS toolgen_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())");
+    const { rows } = await client.query<{ version: number | null }>("SELECT max(version) AS version FROM toolgen_schema");
+    const current = rows[0]?.version ?? 0;
+    if (current > MIGRATIONS.length) {
+      throw new Error(`the database's knowledge-base schema is version ${current}, written by a newer toolgen (this one knows ${MIGRATIONS.length})`);
+    }
+    for (let version = current + 1; version <= MIGRATIONS.length; version++) {
+      await client.query(MIGRATIONS[version - 1]!);
+      await client.query("INSERT INTO toolgen_schema (version) VALUES ($1)", [version]);
+      log?.(`knowledge base schema: applied step ${version}`);
+    }
+    await client.query("COMMIT");
+    return MIGRATIONS.length - current;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,279 @@
+/**
+ * Knowledge bases on a PostgreSQL server, shared by any number of `kb serve` instances: nothing is
+ * kept in a process but the connection pool, every write is one transaction committed before the
+ * promise resolves (so acknowledged writes survive a `kill -9` of any instance and are seen by the
+ * searches of all), and search is PostgreSQL's own: a `tsvector` column with a GIN index, ranked
+ * by `ts_rank_cd`; metadata filters are jsonb containment on a GIN index.
+ *
+ * Text is segmented (Chinese, Japanese, Thai) by the same code as on SQLite before PostgreSQL
+ * indexes it, and the same query words are looked for, so both backends find the same documents.
+ */
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import { ErrorCode, ServiceError } from "../errors.js";
+import type { Term } from "../filters.js";
+import type { IndexedDocument, KnowledgeBaseRecord, KnowledgeBaseStorage, ScoredDocument, StoredDocument } from "../storage.js";
+import { foldDiacritics } from "./fold-diacritics.js";
+import { migrate } from "./migrations.js";
+import { asUnavailable } from "./unavailable.js";
+
+export interface PostgresSettings {
+  /** Connections in the pool; requests beyond it queue. */
+  poolSize?: number;
+  /** Longest a statement may run, in ms; a search over it is cancelled and answered 503. */
+  statementTimeoutMs?: number;
+  log?: (line: string) => void;
+}
+
+export const DEFAULT_POOL_SIZE = 10;
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
+/** How long a request waits for a connection (all busy, or the server unreachable) before 503. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * Weights of ts_rank_cd for labels {D, C, B, A}: titles are labelled A and contents B, so a title
+ * match counts twice a content match, as on SQLite.
+ */
+const RANK_WEIGHTS = "{0.1, 0.2, 0.5, 1.0}";
+/** ts_rank_cd normalisation 1: divide by 1 + log(length), so long documents do not win by size. */
+const RANK_NORMALIZATION = 1;
+
+interface DocumentRow {
+  id: string;
+  title: string;
+  content: string;
+  metadata: Record<string, unknown>;
+}
+
+export class PostgresStorage implements KnowledgeBaseStorage {
+  readonly kind = "postgres";
+  readonly #pool: pg.Pool;
+  readonly #log: ((line: string) => void) | undefined;
+  /** Set once the schema is known to be current; until then every request tries to migrate. */
+  #migrated: Promise<void> | undefined;
+
+  private constructor(pool: pg.Pool, log: ((line: string) => void) | undefined) {
+    this.#pool = pool;
+    this.#log = log;
+  }
+
+  /**
+   * Connects and brings the schema up to date. A server that cannot be reached now is no reason to
+   * refuse to start (it may be restarting): requests are answered 503 until it is back. A server
+   * that refuses the credentials or has no such database is a wrong configuration: that throws.
+   */
+  static async open(databaseUrl: string, settings: PostgresSettings = {}): Promise<PostgresStorage> {
+    const statementTimeout = settings.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+    const pool = new pg.Pool({
+      connectionString: databaseUrl,
+      max: settings.poolSize ?? DEFAULT_POOL_SIZE,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      idleTimeoutMillis: 30_000,
+      statement_timeout: statementTimeout,
+      // A socket that stops answering without closing (a failover, a cut network) is noticed.
+      keepAlive: true,
+      application_name: "toolgen kb serve",
+    });
+    // An idle connection the server closes (restart, failover) is reported here; unhandled it
+    // would end the process. The pool drops it and opens a new one when one is needed.
+    pool.on("error", (error) => settings.log?.(`knowledge base database: idle connection lost: ${error.message}`));
+    const storage = new PostgresStorage(pool, settings.log);
+    try {
+      await storage.#ensureSchema();
+    } catch (error) {
+      if (!(error instanceof ServiceError) && asUnavailable(error) === undefined) {
+        await pool.end();
+        throw new Error(`cannot use the database ${redact(databaseUrl)}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      }
+      settings.log?.(`knowledge base database: not reachable at start (${(error as Error).message}); requests get 503 until it is`);
+    }
+    return storage;
+  }
+
+  async close(): Promise<void> {
+    await this.#pool.end();
+  }
+
+  async ping(timeoutMs: number): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), timeoutMs);
+    });
+    const answer = this.#pool.query("SELECT 1").then(
+      () => true,
+      () => false,
+    );
+    try {
+      return await Promise.race([answer, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  createKnowledgeBase(name: string): Promise<KnowledgeBaseRecord & { created: boolean }> {
+    return this.#transaction(async (client) => {
+      const inserted = await client.query<{ id: string }>(
+        "INSERT INTO toolgen_knowledge_bases (name) VALUES ($1) ON CONFLICT (name) DO NOTHING RETURNING id",
+        [name],
+      );
+      if (inserted.rows[0] !== undefined) return { id: Number(inserted.rows[0].id), name, created: true };
+      const existing = await client.query<{ id: string }>("SELECT id FROM toolgen_knowledge_bases WHERE name = $1", [name]);
+      return { id: Number(existing.rows[0]!.id), name, created: false };
+    });
+  }
+
+  addDocuments(knowledgeBaseId: number, documents: readonly IndexedDocument[]): Promise<string[]> {
+    const ids = documents.map((document) => document.id ?? randomUUID());
+    // One statement cannot change a row twice: an id named twice is stored once, with the later
+    // document, at the earlier one's place (what SQLite's insert-then-update does).
+    const latest = new Map<string, IndexedDocument>();
+    ids.forEach((id, index) => latest.set(id, documents[index]!));
+    const rows = [...latest];
+    return this.#transaction(async (client) => {
+      await requireKnowledgeBase(client, knowledgeBaseId, "FOR SHARE");
+      await client.query(
+        `INSERT INTO toolgen_documents (kb_id, id, title, content, metadata, search)
+         SELECT $1, d.id, d.title, d.content, d.metadata::json,
+                setweight(to_tsvector('toolgen', d.index_title), 'A') || setweight(to_tsvector('toolgen', d.index_content), 'B')
+         FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
+              WITH ORDINALITY AS d (id, title, content, metadata, index_title, index_content, ord)
+         ORDER BY d.ord
+         ON CONFLICT (kb_id, id) DO UPDATE
+           SET title = excluded.title, content = excluded.content, metadata = excluded.metadata, search = excluded.search`,
+        [
+          knowledgeBaseId,
+          rows.map(([id]) => id),
+          rows.map(([, d]) => d.title),
+          rows.map(([, d]) => d.content),
+          rows.map(([, d]) => JSON.stringify(d.metadata)),
+          rows.map(([, d]) => foldDiacritics(d.indexTitle)),
+          rows.map(([, d]) => foldDiacritics(d.indexContent)),
+        ],
+      );
+      return ids;
+    });
+  }
+
+  listDocuments(knowledgeBaseId: number, offset: number, limit: number): Promise<{ total: number; documents: StoredDocument[] }> {
+    // REPEATABLE READ: the count and the page are read from one snapshot.
+    return this.#transaction(async (client) => {
+      await requireKnowledgeBase(client, knowledgeBaseId);
+      const count = await client.query<{ total: string }>("SELECT count(*) AS total FROM toolgen_documents WHERE kb_id = $1", [knowledgeBaseId]);
+      const page = await client.query<DocumentRow>(
+        "SELECT id, title, content, metadata FROM toolgen_documents WHERE kb_id = $1 ORDER BY seq LIMIT $2 OFFSET $3",
+        [knowledgeBaseId, limit, offset],
+      );
+      return { total: Number(count.rows[0]!.total), documents: page.rows.map(toStored) };
+    }, "REPEATABLE READ");
+  }
+
+  deleteDocuments(knowledgeBaseId: number, ids: readonly string[]): Promise<number> {
+    return this.#transaction(async (client) => {
+      await requireKnowledgeBase(client, knowledgeBaseId, "FOR SHARE");
+      const deleted = await client.query("DELETE FROM toolgen_documents WHERE kb_id = $1 AND id = ANY($2::text[])", [knowledgeBaseId, [...new Set(ids)]]);
+      return deleted.rowCount ?? 0;
+    });
+  }
+
+  search(knowledgeBaseId: number, words: readonly string[], topK: number, terms: readonly Term[]): Promise<ScoredDocument[]> {
+    return this.#transaction(async (client) => {
+      await requireKnowledgeBase(client, knowledgeBaseId);
+      if (words.length === 0) return [];
+      const params: unknown[] = [knowledgeBaseId, words.map(foldDiacritics), topK];
+      let filters = "";
+      for (const term of terms) filters += ` AND ${termSql(term, params)}`;
+      // Each word is a phrase query (a word the parser splits, like it's or 3.5, matches the same
+      // adjacent tokens), the words OR-ed: a document needs only some of them.
+      const { rows } = await client.query<DocumentRow & { score: number }>(
+        `WITH q AS (
+           SELECT (SELECT toolgen_tsquery_or(phraseto_tsquery('toolgen', w)) FROM unnest($2::text[]) AS w) AS query
+         )
+         SELECT d.id, d.title, d.content, d.metadata, ts_rank_cd('${RANK_WEIGHTS}', d.search, q.query, ${RANK_NORMALIZATION}) AS score
+         FROM toolgen_documents AS d, q
+         WHERE d.kb_id = $1 AND d.search @@ q.query${filters}
+         ORDER BY score DESC, d.seq
+         LIMIT $3`,
+        params,
+      );
+      return rows.map((row) => ({ ...toStored(row), score: Number(row.score) }));
+    });
+  }
+
+  /** Runs `work` in one transaction on one pooled connection, after making sure of the schema. */
+  async #transaction<T>(work: (client: pg.PoolClient) => Promise<T>, isolation = "READ COMMITTED"): Promise<T> {
+    let client: pg.PoolClient | undefined;
+    try {
+      await this.#ensureSchema();
+      client = await this.#pool.connect();
+      await client.query(`BEGIN ISOLATION LEVEL ${isolation}`);
+      try {
+        const result = await work(client);
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => undefined);
+        throw error;
+      }
+    } catch (error) {
+      const unavailable = asUnavailable(error);
+      // A connection that failed goes back broken, so the pool closes it instead of reusing it.
+      client?.release(unavailable ?? undefined);
+      client = undefined;
+      throw unavailable ?? error;
+    } finally {
+      client?.release();
+    }
+  }
+
+  #ensureSchema(): Promise<void> {
+    this.#migrated ??= (async () => {
+      const client = await this.#pool.connect();
+      try {
+        await migrate(client, this.#log);
+      } finally {
+        client.release();
+      }
+    })().catch((error: unknown) => {
+      // Tried again by the next request.
+      this.#migrated = undefined;
+      throw asUnavailable(error) ?? error;
+    });
+    return this.#migrated;
+  }
+}
+
+async function requireKnowledgeBase(client: pg.PoolClient, id: number, lock = ""): Promise<void> {
+  const { rowCount } = await client.query(`SELECT 1 FROM toolgen_knowledge_bases WHERE id = $1 ${lock}`, [id]);
+  if (rowCount === 0) throw new ServiceError(ErrorCode.KNOWLEDGE_BASE_NOT_FOUND, `knowledge base ${id} does not exist`);
+}
+
+/**
+ * SQL for one term, its values appended to `params`. `title` compares the column; a metadata key
+ * holds when the metadata contains `{key: value}` (the value itself) or `{key: [value]}` (an array
+ * with it among its elements), jsonb containment that keeps JSON types apart (true is not 1,
+ * "1" is not 1) and is answered from the GIN index.
+ */
+function termSql(term: Term, params: unknown[]): string {
+  if (term.key === "title") {
+    if (typeof term.value !== "string") return "false";
+    params.push(term.value);
+    return `d.title = $${params.length}`;
+  }
+  params.push(JSON.stringify({ [term.key]: term.value }), JSON.stringify({ [term.key]: [term.value] }));
+  return `(d.metadata::jsonb @> $${params.length - 1}::jsonb OR d.metadata::jsonb @> $${params.length}::jsonb)`;
+}
+
+function toStored(row: DocumentRow): StoredDocument {
+  return { id: row.id, title: row.title, content: row.content, metadata: row.metadata };
+}
+
+/** The URL without its password, for messages. */
+function redact(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl);
+    if (url.password !== "") url.password = "***";
+    return url.href;
+  } catch {
+    return "(an unreadable URL)";
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * Which failures of a PostgreSQL request mean "the database is not there right now" (answered 503
+ * with Retry-After, and retried on the next request) rather than a fault of this request or of
+ * toolgen (500) or a wrong configuration (refused at start).
+ */
+import { StorageUnavailableError } from "../storage.js";
+
+/** Network errors of the socket to the server. */
+const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN"]);
+
+/** SQLSTATEs of a server that is going away, starting, out of connections or over its time. */
+const SERVER_STATES: Readonly<Record<string, string>> = {
+  "57P01": "the database server is shutting down",
+  "57P02": "the database server crashed",
+  "57P03": "the database server is starting up",
+  "53300": "the database server has no free connections",
+  "57014": "the database did not answer within the statement timeout",
+};
+
+export function asUnavailable(error: unknown): StorageUnavailableError | undefined {
+  if (error instanceof StorageUnavailableError) return error;
+  if (!(error instanceof Error)) return undefined;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === "string") {
+    if (NETWORK_CODES.has(code)) return new StorageUnavailableError(`the database cannot be reached (${code}); try again later`, { cause: error });
+    // Class 08: connection exceptions.
+    if (code.startsWith("08")) return new StorageUnavailableError(`the database connection failed (${code}); try again later`, { cause: error });
+    const state = SERVER_STATES[code];
+    if (state !== undefined) return new StorageUnavailableError(`${state}; try again later`, { cause: error });
+  }
+  // pg's own messages for a socket that closed or a pool that found no connection in time.
+  if (/^Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(error.message)) {
+    return new StorageUnavailableError(`the database cannot be reached (${error.message}); try again later`, { cause: error });
+  }
+  return undefined;
+}

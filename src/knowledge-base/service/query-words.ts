@@ -1,0 +1,14 @@
+/**
+ * The words of a user's query, the same for every backend: users type free text, not a query
+ * language, so the query is segmented like documents are (segment.ts), lower-cased and
+ * de-duplicated; a document needs only some of the words, and the ranking favours documents
+ * with more (and rarer) ones, like a search engine's default `match` query.
+ */
+import { segmentWords } from "./segment.js";
+
+/** Queries longer than this many distinct words are cut, which bounds the cost of one search. */
+export const MAX_QUERY_WORDS = 64;
+
+export function queryWords(query: string): string[] {
+  return [...new Set(segmentWords(query).map((word) => word.toLowerCase()))].slice(0, MAX_QUERY_WORDS);
+}
