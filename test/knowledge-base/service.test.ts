@@ -1,296 +1,418 @@
-/** The local service over raw HTTP: access control, HTTP errors, envelope error codes, limits. */
+/** The local service over raw HTTP, on each backend: access control, HTTP errors, envelope error codes, limits. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ServiceErrorCode as ErrorCode,
   MAX_TOP_K,
+  MAX_QUERY_LENGTH,
+  MAX_METADATA_DEPTH,
   startKnowledgeBaseService,
   type KnowledgeBaseService,
 } from "../../src/knowledge-base/index.js";
 import { queryWords } from "../../src/knowledge-base/service/query-words.js";
 import { toMatchExpression } from "../../src/knowledge-base/service/sqlite/match-expression.js";
 import { segmentWords } from "../../src/knowledge-base/service/segment.js";
-import { removeTempDirs, tempDir } from "./support.js";
+import { BACKENDS } from "./backends.js";
 
-const TOKEN = "service-token";
-let service: KnowledgeBaseService;
-let dataDir: string;
+describe.each(BACKENDS)("$name backend", (backend) => {
+  const TOKEN = "service-token";
+  let service: KnowledgeBaseService;
 
-beforeAll(async () => {
-  dataDir = tempDir();
-  service = await startKnowledgeBaseService({ dataDir, tokens: [TOKEN] });
-});
-afterAll(async () => {
-  await service.close();
-  removeTempDirs();
-});
-
-interface Answer {
-  status: number;
-  json: { errorCode: number; errorMsg: string; result: any; logId?: string; timestamp?: number };
-}
-
-async function call(
-  path: string,
-  body: unknown,
-  init: { token?: string | null; method?: string; raw?: string } = {},
-): Promise<Answer> {
-  const headers: Record<string, string> = { "Content-Type": "application/json" };
-  const token = init.token === undefined ? TOKEN : init.token;
-  if (token !== null) headers.Authorization = `token ${token}`;
-  const method = init.method ?? "POST";
-  const response = await fetch(`${service.url}${path}`, {
-    method,
-    headers,
-    ...(method === "GET" ? {} : { body: init.raw ?? JSON.stringify(body) }),
+  beforeAll(async () => {
+    await backend.setUp();
+    service = await startKnowledgeBaseService({ ...(await backend.place()), tokens: [TOKEN] });
   });
-  return { status: response.status, json: (await response.json()) as Answer["json"] };
-}
+  afterAll(async () => {
+    await service.close();
+    await backend.tearDown();
+  });
 
-async function createKb(name: string): Promise<number> {
-  const answer = await call("/llm/knowledge/create", { knowledgeBaseName: name });
-  expect(answer.json.errorCode).toBe(0);
-  return answer.json.result.knowledgeBaseId as number;
-}
+  interface Answer {
+    status: number;
+    json: { errorCode: number; errorMsg: string; result: any; logId?: string; timestamp?: number };
+  }
 
-describe("access control", () => {
-  it("answers 403 without a valid Authorization: token <t>", async () => {
-    for (const token of [null, "wrong", `${TOKEN}x`, ""]) {
-      const answer = await call("/llm/knowledge/create", { knowledgeBaseName: "x" }, { token });
-      expect(answer.status).toBe(403);
-      expect(answer.json.errorCode).toBe(403);
-    }
-    const bearer = await fetch(`${service.url}/llm/knowledge/create`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${TOKEN}` },
-      body: "{}",
+  async function call(
+    path: string,
+    body: unknown,
+    init: { token?: string | null; method?: string; raw?: string } = {},
+  ): Promise<Answer> {
+    const headers: Record<string, string> = { "Content-Type": "application/json" };
+    const token = init.token === undefined ? TOKEN : init.token;
+    if (token !== null) headers.Authorization = `token ${token}`;
+    const method = init.method ?? "POST";
+    const response = await fetch(`${service.url}${path}`, {
+      method,
+      headers,
+      ...(method === "GET" ? {} : { body: init.raw ?? JSON.stringify(body) }),
     });
-    expect(bearer.status).toBe(403);
-    expect((await call("/llm/knowledge/create", { knowledgeBaseName: "ok" })).status).toBe(200);
-  });
+    return { status: response.status, json: (await response.json()) as Answer["json"] };
+  }
 
-  it("accepts any request when no tokens are configured", async () => {
-    const open = await startKnowledgeBaseService({ dataDir: tempDir(), tokens: [] });
-    try {
-      const response = await fetch(`${open.url}/llm/knowledge/create`, {
+  async function createKb(name: string): Promise<number> {
+    const answer = await call("/llm/knowledge/create", { knowledgeBaseName: name });
+    expect(answer.json.errorCode).toBe(0);
+    return answer.json.result.knowledgeBaseId as number;
+  }
+
+  describe("access control", () => {
+    it("answers 403 without a valid Authorization: token <t>", async () => {
+      for (const token of [null, "wrong", `${TOKEN}x`, ""]) {
+        const answer = await call("/llm/knowledge/create", { knowledgeBaseName: "x" }, { token });
+        expect(answer.status).toBe(403);
+        expect(answer.json.errorCode).toBe(403);
+      }
+      const bearer = await fetch(`${service.url}/llm/knowledge/create`, {
         method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: '{"knowledgeBaseName":"a"}',
+        headers: { Authorization: `Bearer ${TOKEN}` },
+        body: "{}",
       });
-      expect(response.status).toBe(200);
-    } finally {
-      await open.close();
-    }
-  });
-});
+      expect(bearer.status).toBe(403);
+      expect((await call("/llm/knowledge/create", { knowledgeBaseName: "ok" })).status).toBe(200);
+    });
 
-describe("HTTP-level errors", () => {
-  it("400 for malformed JSON", async () => {
-    const answer = await call("/llm/knowledge/search", null, { raw: '{"knowledgeBaseId": 1,' });
-    expect(answer.status).toBe(400);
-    expect(answer.json.errorCode).toBe(400);
-    expect(answer.json.errorMsg).toMatch(/^malformed JSON in the request body/);
+    it("accepts any request when no tokens are configured", async () => {
+      const open = await startKnowledgeBaseService({ ...(await backend.place()), tokens: [] });
+      try {
+        const response = await fetch(`${open.url}/llm/knowledge/create`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: '{"knowledgeBaseName":"a"}',
+        });
+        expect(response.status).toBe(200);
+      } finally {
+        await open.close();
+      }
+    });
   });
 
-  it("415 unless the body is declared as JSON (no cross-origin 'simple' requests)", async () => {
-    for (const contentType of [undefined, "text/plain;charset=UTF-8", "application/x-www-form-urlencoded"]) {
-      const response = await fetch(`${service.url}/llm/knowledge/create`, {
+  describe("HTTP-level errors", () => {
+    it("400 for malformed JSON", async () => {
+      const answer = await call("/llm/knowledge/search", null, { raw: '{"knowledgeBaseId": 1,' });
+      expect(answer.status).toBe(400);
+      expect(answer.json.errorCode).toBe(400);
+      expect(answer.json.errorMsg).toMatch(/^malformed JSON in the request body/);
+    });
+
+    it("415 unless the body is declared as JSON (no cross-origin 'simple' requests)", async () => {
+      for (const contentType of [undefined, "text/plain;charset=UTF-8", "application/x-www-form-urlencoded"]) {
+        const response = await fetch(`${service.url}/llm/knowledge/create`, {
+          method: "POST",
+          headers: { Authorization: `token ${TOKEN}`, ...(contentType ? { "Content-Type": contentType } : {}) },
+          body: '{"knowledgeBaseName":"x"}',
+        });
+        expect(response.status).toBe(415);
+      }
+      const charset = await fetch(`${service.url}/llm/knowledge/create`, {
         method: "POST",
-        headers: { Authorization: `token ${TOKEN}`, ...(contentType ? { "Content-Type": contentType } : {}) },
+        headers: { Authorization: `token ${TOKEN}`, "Content-Type": "application/json; charset=utf-8" },
         body: '{"knowledgeBaseName":"x"}',
       });
-      expect(response.status).toBe(415);
-    }
-    const charset = await fetch(`${service.url}/llm/knowledge/create`, {
-      method: "POST",
-      headers: { Authorization: `token ${TOKEN}`, "Content-Type": "application/json; charset=utf-8" },
-      body: '{"knowledgeBaseName":"x"}',
+      expect(charset.status).toBe(200);
     });
-    expect(charset.status).toBe(200);
-  });
 
-  it("404 for an unknown path, 405 for another method", async () => {
-    expect((await call("/llm/knowledge/nope", {})).status).toBe(404);
-    const get = await call("/llm/knowledge/search", null, { method: "GET" });
-    expect(get.status).toBe(405);
-  });
-});
-
-describe("envelope errors (HTTP 200, errorCode != 0)", () => {
-  it("1001 names the invalid field", async () => {
-    const cases: [string, unknown, string][] = [
-      ["/llm/knowledge/create", {}, "knowledgeBaseName must be a string"],
-      ["/llm/knowledge/create", { knowledgeBaseName: "  " }, "knowledgeBaseName must not be empty"],
-      ["/llm/knowledge/search", { query: "x" }, "knowledgeBaseId must be a non-negative integer"],
-      ["/llm/knowledge/search", { knowledgeBaseId: 1 }, "query must be a string"],
-      ["/llm/knowledge/search", { knowledgeBaseId: 1, query: "x", topK: 0 }, "topK must be an integer of at least 1"],
-      [
-        "/llm/knowledge/documents/add",
-        { knowledgeBaseId: 1, documents: [{ title: "t" }] },
-        "documents[0].content must be a string",
-      ],
-      [
-        "/llm/knowledge/documents/add",
-        { knowledgeBaseId: 1, documents: [{ content: "c", metadata: [1] }] },
-        "documents[0].metadata must be an object",
-      ],
-      ["/llm/knowledge/documents/delete", { knowledgeBaseId: 1, documentIds: [1] }, "documentIds[0] must be a string"],
-      ["/llm/knowledge/search", [1, 2], "the request body must be a JSON object"],
-    ];
-    for (const [path, body, message] of cases) {
-      const answer = await call(path, body);
-      expect([answer.status, answer.json.errorCode, answer.json.errorMsg]).toEqual([200, ErrorCode.INVALID_ARGUMENT, message]);
-      expect(answer.json.result).toBeNull();
-    }
-  });
-
-  it("1002 for an unknown knowledge base, on every endpoint", async () => {
-    for (const path of ["search", "documents/add", "documents/list", "documents/delete"]) {
-      const answer = await call(`/llm/knowledge/${path}`, { knowledgeBaseId: 99999, query: "x", documents: [], documentIds: [] });
-      expect([answer.json.errorCode, answer.json.errorMsg]).toEqual([1002, "knowledge base 99999 does not exist"]);
-    }
-  });
-
-  it("1003 for filterConditions the service does not understand", async () => {
-    const id = await createKb("filters-invalid");
-    const bad = [
-      { must: [] },
-      { bool: { filter: [{ match: { title: "x" } }] } },
-      { bool: { filter: [{ term: { a: "x", b: "y" } }] } },
-      { bool: { filter: [{ term: { a: ["x"] } }] } },
-      { bool: { should: [] } },
-    ];
-    for (const filterConditions of bad) {
-      const answer = await call("/llm/knowledge/search", { knowledgeBaseId: id, query: "x", filterConditions });
-      expect(answer.json.errorCode).toBe(ErrorCode.INVALID_FILTER);
-    }
-    // ES's long form and a single clause without an array are understood.
-    for (const filterConditions of [
-      { bool: { filter: [{ term: { title: { value: "x" } } }] } },
-      { bool: { filter: { term: { title: "x" } } } },
-      null,
-    ]) {
-      const answer = await call("/llm/knowledge/search", { knowledgeBaseId: id, query: "x", filterConditions });
-      expect(answer.json.errorCode).toBe(0);
-    }
-  });
-
-  it("1004 for more than 1000 documents in one request", async () => {
-    const id = await createKb("too-many");
-    const documents = Array.from({ length: 1001 }, () => ({ content: "x" }));
-    const answer = await call("/llm/knowledge/documents/add", { knowledgeBaseId: id, documents });
-    expect(answer.json.errorCode).toBe(ErrorCode.TOO_MANY_DOCUMENTS);
-  });
-});
-
-describe("protocol answers", () => {
-  it("create answers the hosted envelope; a repeated name gives the existing knowledge base", async () => {
-    const answer = await call("/llm/knowledge/create", { knowledgeBaseName: "envelope" });
-    expect(answer.status).toBe(200);
-    expect(answer.json).toMatchObject({ errorCode: 0, errorMsg: "", result: { knowledgeBaseName: "envelope" } });
-    expect(Number.isInteger(answer.json.result.knowledgeBaseId)).toBe(true);
-    expect(answer.json.logId).toMatch(/^[0-9a-f]{32}$/);
-    expect(typeof answer.json.timestamp).toBe("number");
-    const again = await call("/llm/knowledge/create", { knowledgeBaseName: "envelope" });
-    expect(again.json.result.knowledgeBaseId).toBe(answer.json.result.knowledgeBaseId);
-  });
-
-  it("search hits carry fileId, score and source { title, doc (JSON with content_se), para }", async () => {
-    const id = await createKb("hit-shape");
-    const added = await call("/llm/knowledge/documents/add", {
-      knowledgeBaseId: String(id), // a decimal string id is accepted too
-      documents: [{ id: "h1", title: "标题", content: "知识库 搜索 示例", metadata: { k: "v" } }],
-    });
-    expect(added.json.result).toEqual({ documentIds: ["h1"] });
-    const answer = await call("/llm/knowledge/search", { knowledgeBaseId: id, query: "搜索" });
-    const [hit] = answer.json.result;
-    expect(hit).toEqual({
-      fileId: "h1",
-      score: hit.score,
-      source: { title: "标题", doc: hit.source.doc, para: "知识库 搜索 示例" },
-    });
-    expect(hit.score).toBeGreaterThan(0);
-    expect(JSON.parse(hit.source.doc)).toEqual({
-      _doc_id: "h1",
-      _id: "h1",
-      content_se: "知识库 搜索 示例",
-      knowledgeBaseId: id,
-      title: "标题",
-      metadata: { k: "v" },
+    it("404 for an unknown path, 405 for another method", async () => {
+      expect((await call("/llm/knowledge/nope", {})).status).toBe(404);
+      const get = await call("/llm/knowledge/search", null, { method: "GET" });
+      expect(get.status).toBe(405);
     });
   });
 
-  it(`topK defaults to 10 and is capped at ${MAX_TOP_K}`, async () => {
-    const id = await createKb("topk");
-    const documents = Array.from({ length: 150 }, (_, i) => ({ content: `common word number ${i}` }));
-    await call("/llm/knowledge/documents/add", { knowledgeBaseId: id, documents });
-    expect((await call("/llm/knowledge/search", { knowledgeBaseId: id, query: "common" })).json.result).toHaveLength(10);
-    expect((await call("/llm/knowledge/search", { knowledgeBaseId: id, query: "common", topK: 500 })).json.result).toHaveLength(
-      MAX_TOP_K,
-    );
-    const list = await call("/llm/knowledge/documents/list", { knowledgeBaseId: id, limit: 5000 });
-    expect(list.json.result.total).toBe(150);
-    expect(list.json.result.documents).toHaveLength(150);
-  });
-
-  it("a query without words, or with FTS5 syntax, is just text", async () => {
-    const id = await createKb("syntax");
-    await call("/llm/knowledge/documents/add", { knowledgeBaseId: id, documents: [{ content: 'AND OR NOT "quoted" title:x' }] });
-    for (const query of ["", "。，！", "*", '"', "NOT", "title:x", "a AND (b"]) {
-      const answer = await call("/llm/knowledge/search", { knowledgeBaseId: id, query });
-      expect(answer.json.errorCode).toBe(0);
-    }
-    expect((await call("/llm/knowledge/search", { knowledgeBaseId: id, query: "NOT" })).json.result).toHaveLength(1);
-  });
-
-  it("metadata keys with dots and quotes are literal keys", async () => {
-    const id = await createKb("weird-keys");
-    await call("/llm/knowledge/documents/add", {
-      knowledgeBaseId: id,
-      documents: [
-        { id: "a", content: "same", metadata: { "a.b": 1, 'q"k': "v", nested: { x: "y" } } },
-        { id: "b", content: "same", metadata: { a: { b: 1 } } },
-      ],
+  describe("envelope errors (HTTP 200, errorCode != 0)", () => {
+    it("1001 names the invalid field", async () => {
+      const cases: [string, unknown, string][] = [
+        ["/llm/knowledge/create", {}, "knowledgeBaseName must be a string"],
+        ["/llm/knowledge/create", { knowledgeBaseName: "  " }, "knowledgeBaseName must not be empty"],
+        ["/llm/knowledge/search", { query: "x" }, "knowledgeBaseId must be a non-negative integer"],
+        ["/llm/knowledge/search", { knowledgeBaseId: 1 }, "query must be a string"],
+        ["/llm/knowledge/search", { knowledgeBaseId: 1, query: "x", topK: 0 }, "topK must be an integer of at least 1"],
+        [
+          "/llm/knowledge/documents/add",
+          { knowledgeBaseId: 1, documents: [{ title: "t" }] },
+          "documents[0].content must be a string",
+        ],
+        [
+          "/llm/knowledge/documents/add",
+          { knowledgeBaseId: 1, documents: [{ content: "c", metadata: [1] }] },
+          "documents[0].metadata must be an object",
+        ],
+        ["/llm/knowledge/documents/delete", { knowledgeBaseId: 1, documentIds: [1] }, "documentIds[0] must be a string"],
+        ["/llm/knowledge/search", [1, 2], "the request body must be a JSON object"],
+      ];
+      for (const [path, body, message] of cases) {
+        const answer = await call(path, body);
+        expect([answer.status, answer.json.errorCode, answer.json.errorMsg]).toEqual([200, ErrorCode.INVALID_ARGUMENT, message]);
+        expect(answer.json.result).toBeNull();
+      }
     });
-    const search = async (term: Record<string, unknown>) =>
-      (
-        await call("/llm/knowledge/search", {
-          knowledgeBaseId: id,
-          query: "same",
-          filterConditions: { bool: { filter: [{ term }] } },
-        })
-      ).json.result.map((h: { fileId: string }) => h.fileId);
-    expect(await search({ "a.b": 1 })).toEqual(["a"]);
-    expect(await search({ 'q"k': "v" })).toEqual(["a"]);
-    expect(await search({ nested: "y" })).toEqual([]); // objects never equal a scalar
+
+    it("1002 for an unknown knowledge base, on every endpoint", async () => {
+      for (const path of ["search", "documents/add", "documents/list", "documents/delete"]) {
+        const answer = await call(`/llm/knowledge/${path}`, { knowledgeBaseId: 99999, query: "x", documents: [], documentIds: [] });
+        expect([answer.json.errorCode, answer.json.errorMsg]).toEqual([1002, "knowledge base 99999 does not exist"]);
+      }
+    });
+
+    it("1003 for filterConditions the service does not understand", async () => {
+      const id = await createKb("filters-invalid");
+      const bad = [
+        { must: [] },
+        { bool: { filter: [{ match: { title: "x" } }] } },
+        { bool: { filter: [{ term: { a: "x", b: "y" } }] } },
+        { bool: { filter: [{ term: { a: ["x"] } }] } },
+        { bool: { should: [] } },
+      ];
+      for (const filterConditions of bad) {
+        const answer = await call("/llm/knowledge/search", { knowledgeBaseId: id, query: "x", filterConditions });
+        expect(answer.json.errorCode).toBe(ErrorCode.INVALID_FILTER);
+      }
+      // ES's long form and a single clause without an array are understood.
+      for (const filterConditions of [
+        { bool: { filter: [{ term: { title: { value: "x" } } }] } },
+        { bool: { filter: { term: { title: "x" } } } },
+        null,
+      ]) {
+        const answer = await call("/llm/knowledge/search", { knowledgeBaseId: id, query: "x", filterConditions });
+        expect(answer.json.errorCode).toBe(0);
+      }
+    });
+
+    it("1004 for more than 1000 documents in one request", async () => {
+      const id = await createKb("too-many");
+      const documents = Array.from({ length: 1001 }, () => ({ content: "x" }));
+      const answer = await call("/llm/knowledge/documents/add", { knowledgeBaseId: id, documents });
+      expect(answer.json.errorCode).toBe(ErrorCode.TOO_MANY_DOCUMENTS);
+    });
   });
 
-  it("keeps everything across a restart on the same data directory", async () => {
-    const dir = tempDir();
-    const first = await startKnowledgeBaseService({ dataDir: dir, tokens: [] });
-    const post = (url: string, path: string, body: unknown) =>
-      fetch(`${url}${path}`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(body),
-      }).then((r) => r.json() as Promise<Answer["json"]>);
-    const { result } = await post(first.url, "/llm/knowledge/create", { knowledgeBaseName: "restart" });
-    await post(first.url, "/llm/knowledge/documents/add", {
-      knowledgeBaseId: result.knowledgeBaseId,
-      documents: [{ content: "persisted text" }],
+  describe("protocol answers", () => {
+    it("create answers the hosted envelope; a repeated name gives the existing knowledge base", async () => {
+      const answer = await call("/llm/knowledge/create", { knowledgeBaseName: "envelope" });
+      expect(answer.status).toBe(200);
+      expect(answer.json).toMatchObject({ errorCode: 0, errorMsg: "", result: { knowledgeBaseName: "envelope" } });
+      expect(Number.isInteger(answer.json.result.knowledgeBaseId)).toBe(true);
+      expect(answer.json.logId).toMatch(/^[0-9a-f]{32}$/);
+      expect(typeof answer.json.timestamp).toBe("number");
+      const again = await call("/llm/knowledge/create", { knowledgeBaseName: "envelope" });
+      expect(again.json.result.knowledgeBaseId).toBe(answer.json.result.knowledgeBaseId);
     });
-    await first.close();
-    const second = await startKnowledgeBaseService({ dataDir: dir, tokens: [] });
-    try {
-      const again = await post(second.url, "/llm/knowledge/create", { knowledgeBaseName: "restart" });
-      expect(again.result.knowledgeBaseId).toBe(result.knowledgeBaseId);
-      const hits = await post(second.url, "/llm/knowledge/search", {
-        knowledgeBaseId: result.knowledgeBaseId,
-        query: "persisted",
+
+    it("search hits carry fileId, score and source { title, doc (JSON with content_se), para }", async () => {
+      const id = await createKb("hit-shape");
+      const added = await call("/llm/knowledge/documents/add", {
+        knowledgeBaseId: String(id), // a decimal string id is accepted too
+        documents: [{ id: "h1", title: "标题", content: "知识库 搜索 示例", metadata: { k: "v" } }],
       });
-      expect(hits.result).toHaveLength(1);
-    } finally {
-      await second.close();
-    }
+      expect(added.json.result).toEqual({ documentIds: ["h1"] });
+      const answer = await call("/llm/knowledge/search", { knowledgeBaseId: id, query: "搜索" });
+      const [hit] = answer.json.result;
+      expect(hit).toEqual({
+        fileId: "h1",
+        score: hit.score,
+        source: { title: "标题", doc: hit.source.doc, para: "知识库 搜索 示例" },
+      });
+      expect(hit.score).toBeGreaterThan(0);
+      expect(JSON.parse(hit.source.doc)).toEqual({
+        _doc_id: "h1",
+        _id: "h1",
+        content_se: "知识库 搜索 示例",
+        knowledgeBaseId: id,
+        title: "标题",
+        metadata: { k: "v" },
+      });
+    });
+
+    it(`topK defaults to 10 and is capped at ${MAX_TOP_K}`, async () => {
+      const id = await createKb("topk");
+      const documents = Array.from({ length: 150 }, (_, i) => ({ content: `common word number ${i}` }));
+      await call("/llm/knowledge/documents/add", { knowledgeBaseId: id, documents });
+      expect((await call("/llm/knowledge/search", { knowledgeBaseId: id, query: "common" })).json.result).toHaveLength(10);
+      expect((await call("/llm/knowledge/search", { knowledgeBaseId: id, query: "common", topK: 500 })).json.result).toHaveLength(
+        MAX_TOP_K,
+      );
+      const list = await call("/llm/knowledge/documents/list", { knowledgeBaseId: id, limit: 5000 });
+      expect(list.json.result.total).toBe(150);
+      expect(list.json.result.documents).toHaveLength(150);
+    });
+
+    it("a query without words, or with FTS5 syntax, is just text", async () => {
+      const id = await createKb("syntax");
+      await call("/llm/knowledge/documents/add", { knowledgeBaseId: id, documents: [{ content: 'AND OR NOT "quoted" title:x' }] });
+      for (const query of ["", "。，！", "*", '"', "NOT", "title:x", "a AND (b"]) {
+        const answer = await call("/llm/knowledge/search", { knowledgeBaseId: id, query });
+        expect(answer.json.errorCode).toBe(0);
+      }
+      expect((await call("/llm/knowledge/search", { knowledgeBaseId: id, query: "NOT" })).json.result).toHaveLength(1);
+    });
+
+    it("metadata keys with dots and quotes are literal keys", async () => {
+      const id = await createKb("weird-keys");
+      await call("/llm/knowledge/documents/add", {
+        knowledgeBaseId: id,
+        documents: [
+          { id: "a", content: "same", metadata: { "a.b": 1, 'q"k': "v", nested: { x: "y" } } },
+          { id: "b", content: "same", metadata: { a: { b: 1 } } },
+        ],
+      });
+      const search = async (term: Record<string, unknown>) =>
+        (
+          await call("/llm/knowledge/search", {
+            knowledgeBaseId: id,
+            query: "same",
+            filterConditions: { bool: { filter: [{ term }] } },
+          })
+        ).json.result.map((h: { fileId: string }) => h.fileId);
+      expect(await search({ "a.b": 1 })).toEqual(["a"]);
+      expect(await search({ 'q"k': "v" })).toEqual(["a"]);
+      expect(await search({ nested: "y" })).toEqual([]); // objects never equal a scalar
+    });
+
+    it("keeps everything across a restart on the same data directory or database", async () => {
+      const place = await backend.place();
+      const first = await startKnowledgeBaseService({ ...place, tokens: [] });
+      const post = (url: string, path: string, body: unknown) =>
+        fetch(`${url}${path}`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(body),
+        }).then((r) => r.json() as Promise<Answer["json"]>);
+      const { result } = await post(first.url, "/llm/knowledge/create", { knowledgeBaseName: "restart" });
+      await post(first.url, "/llm/knowledge/documents/add", {
+        knowledgeBaseId: result.knowledgeBaseId,
+        documents: [{ content: "persisted text" }],
+      });
+      await first.close();
+      const second = await startKnowledgeBaseService({ ...place, tokens: [] });
+      try {
+        const again = await post(second.url, "/llm/knowledge/create", { knowledgeBaseName: "restart" });
+        expect(again.result.knowledgeBaseId).toBe(result.knowledgeBaseId);
+        const hits = await post(second.url, "/llm/knowledge/search", {
+          knowledgeBaseId: result.knowledgeBaseId,
+          query: "persisted",
+        });
+        expect(hits.result).toHaveLength(1);
+      } finally {
+        await second.close();
+      }
+    });
+  });
+
+  describe("the same answers on every backend", () => {
+    const add = async (documents: unknown[]) => {
+      const id = await createKb(`same-${Math.random()}`);
+      const answer = await call("/llm/knowledge/documents/add", { knowledgeBaseId: id, documents });
+      expect(answer.json.errorCode, answer.json.errorMsg).toBe(0);
+      return { id, ids: answer.json.result.documentIds as string[] };
+    };
+    const hits = async (knowledgeBaseId: number, query: string, extra: Record<string, unknown> = {}) => {
+      const answer = await call("/llm/knowledge/search", { knowledgeBaseId, query, ...extra });
+      expect(answer.json.errorCode, answer.json.errorMsg).toBe(0);
+      return answer.json.result as { fileId: string; score: number; source: { doc: string } }[];
+    };
+    const ids = async (knowledgeBaseId: number, query: string, extra: Record<string, unknown> = {}) =>
+      (await hits(knowledgeBaseId, query, extra)).map((hit) => hit.fileId);
+
+    it("English words match their inflections, stop words are words, diacritics fold, case folds", async () => {
+      const { id } = await add([
+        { id: "dogs", content: "The dogs were running in the park" },
+        { id: "cafe", content: "A café near the station" },
+        { id: "who", content: "The Who played loud" },
+      ]);
+      expect(await ids(id, "dog run")).toEqual(["dogs"]);
+      expect(await ids(id, "cafe")).toEqual(["cafe"]);
+      expect(await ids(id, "CAFÉ")).toEqual(["cafe"]);
+      expect((await ids(id, "the")).sort()).toEqual(["cafe", "dogs", "who"]);
+      expect(await ids(id, "who")).toEqual(["who"]);
+    });
+
+    it("Chinese is found by its words, emoji by themselves", async () => {
+      const { id } = await add([
+        { id: "zh", title: "城市管理", content: "城市管理执法主管部门负责监督检查" },
+        { id: "rocket", content: "launch day 🚀 tomorrow" },
+        { id: "other", content: "nothing here" },
+      ]);
+      expect(await ids(id, "执法")).toEqual(["zh"]);
+      expect(await ids(id, "主管部门")).toEqual(["zh"]);
+      expect(await ids(id, "🚀")).toEqual(["rocket"]);
+    });
+
+    it("ranks documents with more of the words first, titles above contents, ties in insertion order, scores > 0", async () => {
+      const { id } = await add([
+        { id: "one", content: "apple" },
+        { id: "two", content: "apple banana" },
+        { id: "tie-a", content: "cherry" },
+        { id: "tie-b", content: "cherry" },
+        { id: "in-title", title: "durian", content: "fruit" },
+        { id: "in-content", title: "fruit", content: "durian" },
+      ]);
+      expect(await ids(id, "apple banana")).toEqual(["two", "one"]);
+      expect(await ids(id, "cherry")).toEqual(["tie-a", "tie-b"]);
+      expect(await ids(id, "durian")).toEqual(["in-title", "in-content"]);
+      for (const hit of await hits(id, "apple banana cherry durian")) expect(hit.score).toBeGreaterThan(0);
+    });
+
+    it("an id named twice in one request: the later document, at the earlier place", async () => {
+      const { id, ids: added } = await add([
+        { id: "x", content: "first version" },
+        { id: "y", content: "middle" },
+        { id: "x", content: "second version" },
+      ]);
+      expect(added).toEqual(["x", "y", "x"]);
+      const listed = await call("/llm/knowledge/documents/list", { knowledgeBaseId: id });
+      expect(listed.json.result.total).toBe(2);
+      expect(listed.json.result.documents.map((d: { id: string; content: string }) => [d.id, d.content])).toEqual([
+        ["x", "second version"],
+        ["y", "middle"],
+      ]);
+    });
+
+    it("metadata comes back as it was sent (key order, types), filters keep JSON types apart", async () => {
+      const metadata = { zeta: 1, alpha: [true, "1", 2.5], mid: { deep: null }, "": "empty key" };
+      const { id } = await add([
+        { id: "m", content: "typed", metadata },
+        { id: "n", content: "typed", metadata: { alpha: 1, zeta: "1" } },
+      ]);
+      const listed = await call("/llm/knowledge/documents/list", { knowledgeBaseId: id });
+      const stored = listed.json.result.documents[0].metadata as Record<string, unknown>;
+      expect(Object.keys(stored)).toEqual(Object.keys(metadata));
+      expect(stored).toEqual(metadata);
+      const filtered = (term: Record<string, unknown>) => ids(id, "typed", { filterConditions: { bool: { filter: [{ term }] } } });
+      expect(await filtered({ zeta: 1 })).toEqual(["m"]);
+      expect(await filtered({ zeta: "1" })).toEqual(["n"]);
+      expect(await filtered({ alpha: true })).toEqual(["m"]);
+      expect(await filtered({ alpha: "1" })).toEqual(["m"]);
+      expect(await filtered({ alpha: 1 })).toEqual(["n"]);
+      expect(await filtered({ alpha: 2.5 })).toEqual(["m"]);
+      expect(await filtered({ "": "empty key" })).toEqual(["m"]);
+      expect(await filtered({ title: "" })).toEqual(["m", "n"]);
+    });
+
+    it("refuses a query over the length limit and metadata nested too deep with 400, before touching the database", async () => {
+      const id = await createKb(`limits-${Math.random()}`);
+      const long = await call("/llm/knowledge/search", { knowledgeBaseId: id, query: "a".repeat(MAX_QUERY_LENGTH + 1) });
+      expect(long.status).toBe(400);
+      expect(long.json.errorMsg).toBe(`query is ${MAX_QUERY_LENGTH + 1} characters long; at most ${MAX_QUERY_LENGTH} are accepted`);
+      expect((await call("/llm/knowledge/search", { knowledgeBaseId: id, query: "a ".repeat(MAX_QUERY_LENGTH / 2) })).status).toBe(200);
+      let deep: unknown = "bottom";
+      for (let level = 0; level < MAX_METADATA_DEPTH; level++) deep = { level: deep };
+      const accepted = await call("/llm/knowledge/documents/add", { knowledgeBaseId: id, documents: [{ content: "deep", metadata: deep }] });
+      expect(accepted.json.errorCode).toBe(0);
+      const refused = await call("/llm/knowledge/documents/add", { knowledgeBaseId: id, documents: [{ content: "x" }, { content: "deeper", metadata: { more: deep } }] });
+      expect(refused.status).toBe(400);
+      expect(refused.json.errorMsg).toBe(`documents[1].metadata nests deeper than ${MAX_METADATA_DEPTH} levels`);
+      expect((await call("/llm/knowledge/documents/list", { knowledgeBaseId: id })).json.result.total).toBe(1);
+    });
+
+    it("GET /health answers without a token or the database; GET /ready asks the database", async () => {
+      const health = await fetch(`${service.url}/health`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toEqual({ status: "ok", storage: backend.name });
+      const ready = await fetch(`${service.url}/ready`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({ status: "ready", storage: backend.name });
+      expect((await fetch(`${service.url}/health`, { method: "POST" })).status).toBe(405);
+      // Only the exact paths are probes: anything else still needs the token.
+      expect((await fetch(`${service.url}/health?x=1`)).status).toBe(403);
+    });
   });
 });
 
