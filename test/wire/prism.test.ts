@@ -282,7 +282,7 @@ async function call(
   } catch (error) {
     failure = error as NonNullable<typeof failure>;
   }
-  const requestErrors = violations.filter((v) => isObject(v) && v.severity === "Error" && Array.isArray(v.location) && v.location[0] === "request");
+  const requestErrors = violations.filter((v): v is Record<string, unknown> => isObject(v) && v.severity === "Error" && Array.isArray(v.location) && v.location[0] === "request");
   if (requestErrors.length > 0) {
     const status = failure?.status !== undefined ? { status: failure.status } : {};
     return { toolId: op.toolId, ...status, violationCodes: requestErrors.map((v) => v.code), detail: `sl-violations ${JSON.stringify(requestErrors).slice(0, 600)}` };
