@@ -1,6 +1,7 @@
 /**
  * `toolgen kb serve`: runs the local knowledge-base service (the hosted `/llm/knowledge/*`
- * protocol on SQLite + FTS5) until SIGINT or SIGTERM, then closes it gracefully so requests in
+ * protocol on SQLite + FTS5 in a data directory, or on a PostgreSQL server shared by any number of
+ * instances with `--database`) until SIGINT or SIGTERM, then closes it gracefully so requests in
  * progress finish and the database is closed cleanly. Point a client at it with
  * `AISTUDIO_BASE_URL=<printed address>`.
  */
@@ -18,11 +19,16 @@ export const DEFAULT_KB_PORT = 8090;
 export const DEFAULT_KB_DATA_DIR = ".toolgen-kb";
 /** Comma-separated access tokens, read when no --token is given. */
 export const KB_TOKENS_ENV = "TOOLGEN_KB_TOKENS";
+/** The PostgreSQL URL, read when no --database is given (the variable most platforms set). */
+export const DATABASE_URL_ENV = "DATABASE_URL";
 
 export interface KbServeOptions extends Partial<ServerFlags> {
   port: number;
   host: string;
   data: string;
+  database?: string;
+  poolSize?: number;
+  statementTimeout?: number;
   token: string[];
 }
 
@@ -30,10 +36,13 @@ export function addKbCommand(program: Command, io: CliIo): void {
   const kb = program.command("kb").description("local knowledge-base service (the /llm/knowledge/* protocol)");
   const serve = kb
     .command("serve")
-    .description("serve knowledge bases from a local SQLite database until SIGINT/SIGTERM")
+    .description("serve knowledge bases from a local SQLite database, or from PostgreSQL with --database, until SIGINT/SIGTERM")
     .option("--port <n>", "TCP port (0: any free port)", parsePort, DEFAULT_KB_PORT)
     .option("--host <h>", "interface to listen on", "127.0.0.1")
-    .option("--data <dir>", "directory of the database file", DEFAULT_KB_DATA_DIR)
+    .option("--data <dir>", "directory of the SQLite database file", DEFAULT_KB_DATA_DIR)
+    .option("--database <url>", `PostgreSQL to keep the knowledge bases in, postgres://user:password@host:port/db (default: ${DATABASE_URL_ENV}; SQLite in --data when neither is set)`)
+    .option("--pool-size <n>", "PostgreSQL connections per instance (default 10)", positiveInteger("--pool-size"))
+    .option("--statement-timeout <ms>", "PostgreSQL: longest a statement may run before the request gets 503 (default 10000)", positiveInteger("--statement-timeout"))
     .option(
       "--token <t>",
       `accepted access token, sent by clients as Authorization: token <t> (repeatable; default: ${KB_TOKENS_ENV}, comma-separated)`,
@@ -52,7 +61,14 @@ export function addKbCommand(program: Command, io: CliIo): void {
  */
 export async function runKbServe(flags: KbServeOptions, io: CliIo, stop: Promise<unknown>): Promise<void> {
   const tokens = flags.token.length > 0 ? flags.token : tokensFromEnv();
-  const dataDir = resolve(flags.data);
+  const databaseUrl = flags.database ?? nonEmpty(process.env[DATABASE_URL_ENV]);
+  const place = databaseUrl !== undefined ? { databaseUrl } : { dataDir: resolve(flags.data) };
+  if (databaseUrl !== undefined && flags.data !== DEFAULT_KB_DATA_DIR) {
+    throw new BadInputError("--data (SQLite) and --database (PostgreSQL) choose where the knowledge bases are kept: give one of them");
+  }
+  if (databaseUrl === undefined && (flags.poolSize !== undefined || flags.statementTimeout !== undefined)) {
+    throw new BadInputError("--pool-size and --statement-timeout apply to PostgreSQL only: give --database (or DATABASE_URL) too");
+  }
   let service: KnowledgeBaseService;
   // The service (and SQLite) are loaded only by this command.
   const { startKnowledgeBaseService } = await import("../knowledge-base/index.js");
@@ -60,7 +76,9 @@ export async function runKbServe(flags: KbServeOptions, io: CliIo, stop: Promise
     service = await startKnowledgeBaseService({
       port: flags.port,
       host: flags.host,
-      dataDir,
+      ...place,
+      ...(flags.poolSize !== undefined ? { poolSize: flags.poolSize } : {}),
+      ...(flags.statementTimeout !== undefined ? { statementTimeoutMs: flags.statementTimeout } : {}),
       tokens,
       ...serverSettings({ allowHost: [], ...flags }),
       log: (line) => io.stderr(`toolgen: ${line}`),
@@ -71,13 +89,36 @@ export async function runKbServe(flags: KbServeOptions, io: CliIo, stop: Promise
   if (tokens.length === 0) {
     io.stderr(`toolgen: warning: no access tokens configured (--token or ${KB_TOKENS_ENV}): every request is accepted`);
   }
-  io.stdout(`knowledge base service listening on ${service.url} (data: ${dataDir})`);
+  const where = place.databaseUrl !== undefined ? `PostgreSQL ${withoutPassword(place.databaseUrl)}` : `data: ${place.dataDir}`;
+  io.stdout(`knowledge base service listening on ${service.url} (${where})`);
   io.stdout(`clients: AISTUDIO_BASE_URL=${service.url}`);
   const unguard = guardServerProcess(io);
   const reason = await stop.finally(unguard);
   io.stdout(`knowledge base service stopping${typeof reason === "string" ? ` (${reason})` : ""}`);
   await service.close();
   io.stdout("knowledge base service stopped");
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === "" ? undefined : value.trim();
+}
+
+function positiveInteger(flag: string): (text: string) => number {
+  return (text) => {
+    if (!/^\d+$/.test(text) || Number(text) < 1) throw new InvalidArgumentError(`${flag} must be a whole number, at least 1`);
+    return Number(text);
+  };
+}
+
+/** The URL for the terminal: the password (if any) replaced. */
+function withoutPassword(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl);
+    if (url.password !== "") url.password = "***";
+    return url.href;
+  } catch {
+    return "(the URL given)";
+  }
 }
 
 function tokensFromEnv(): string[] {
@@ -106,6 +147,7 @@ function startFailure(error: unknown, flags: KbServeOptions): string {
   if (code === "EADDRINUSE") return `cannot listen on ${flags.host}:${flags.port}: the port is in use`;
   if (code === "EACCES" && /listen/.test(message)) return `cannot listen on ${flags.host}:${flags.port}: permission denied`;
   if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND") return `cannot listen on ${flags.host}: no such local address`;
+  if (flags.database !== undefined || nonEmpty(process.env[DATABASE_URL_ENV]) !== undefined) return `cannot start the knowledge base service: ${message}`;
   return `cannot start the knowledge base service with data directory ${flags.data}: ${message}`;
 }
 

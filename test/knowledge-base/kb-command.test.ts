@@ -1,11 +1,15 @@
 /** `toolgen kb serve`: options, tokens from flags or TOOLGEN_KB_TOKENS, start failures, stopping. */
 import { Command, CommanderError } from "commander";
-import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { addKbCommand, runKbServe, type KbServeOptions } from "../../src/cli/kb-command.js";
 import type { CliIo } from "../../src/cli/cli-io.js";
 import { BadInputError } from "../../src/load/bad-input-error.js";
+import { DEFAULT_KB_DATA_DIR } from "../../src/cli/kb-command.js";
+import { startPostgres, type TestPostgres } from "../support/postgres.js";
 import { removeTempDirs, tempDir } from "./support.js";
 
+// A DATABASE_URL of the machine running the tests must not move these servers to PostgreSQL.
+beforeEach(() => vi.stubEnv("DATABASE_URL", ""));
 afterEach(() => vi.unstubAllEnvs());
 afterAll(() => removeTempDirs());
 
@@ -44,7 +48,7 @@ describe("kb serve", () => {
     const program = new Command("toolgen");
     addKbCommand(program, capture());
     const serve = program.commands.find((c) => c.name() === "kb")?.commands.find((c) => c.name() === "serve");
-    expect(serve?.options.map((o) => o.long)).toEqual(["--port", "--host", "--data", "--token", "--allow-host", "--body-timeout", "--headers-timeout", "--max-connections", "--max-json-depth"]);
+    expect(serve?.options.map((o) => o.long)).toEqual(["--port", "--host", "--data", "--database", "--pool-size", "--statement-timeout", "--token", "--allow-host", "--body-timeout", "--headers-timeout", "--max-connections", "--max-json-depth"]);
     const opts = serve!.opts();
     expect(opts).toMatchObject({ port: 8090, host: "127.0.0.1", data: ".toolgen-kb", token: [], allowHost: [] });
   });
@@ -98,5 +102,51 @@ describe("kb serve", () => {
     expect((error as Error).message).toBe(`cannot listen on 127.0.0.1:${port}: the port is in use`);
     stop("SIGINT");
     await running;
+  });
+});
+
+describe("kb serve on PostgreSQL", () => {
+  let postgres: TestPostgres;
+  beforeAll(async () => {
+    postgres = await startPostgres();
+  });
+  afterAll(() => postgres.stop());
+
+  it("--database keeps the knowledge bases there and never prints the password", async () => {
+    const database = await postgres.createDatabase();
+    const { io, url, running, stop } = await serveInProcess(flags({ data: DEFAULT_KB_DATA_DIR, database }));
+    expect(io.out[0]).toBe(`knowledge base service listening on ${url} (PostgreSQL ${database.replace(":toolgen-test@", ":***@")})`);
+    expect(io.out.join("\n")).not.toContain("toolgen-test");
+    expect((await create(url)).status).toBe(200);
+    const health = (await (await fetch(`${url}/ready`)).json()) as { storage: string };
+    expect(health.storage).toBe("postgres");
+    stop("SIGTERM");
+    await running;
+  });
+
+  it("reads DATABASE_URL when no --database is given", async () => {
+    vi.stubEnv("DATABASE_URL", await postgres.createDatabase());
+    const { url, running, stop } = await serveInProcess(flags({ data: DEFAULT_KB_DATA_DIR }));
+    expect((await (await fetch(`${url}/health`)).json()) as unknown).toEqual({ status: "ok", storage: "postgres" });
+    stop("SIGINT");
+    await running;
+  });
+
+  it("refuses --data with --database, PostgreSQL-only flags without it, and a wrong password, as bad input", async () => {
+    const database = await postgres.createDatabase();
+    const refusal = (options: Partial<KbServeOptions>) =>
+      runKbServe(flags(options), capture(), new Promise(() => {})).then(
+        () => new Error("started"),
+        (e: unknown) => e as Error,
+      );
+    const both = await refusal({ database });
+    expect(both).toBeInstanceOf(BadInputError);
+    expect(both.message).toBe("--data (SQLite) and --database (PostgreSQL) choose where the knowledge bases are kept: give one of them");
+    const pool = await refusal({ poolSize: 4 });
+    expect(pool.message).toBe("--pool-size and --statement-timeout apply to PostgreSQL only: give --database (or DATABASE_URL) too");
+    const wrong = await refusal({ data: DEFAULT_KB_DATA_DIR, database: database.replace(":toolgen-test@", ":wrong@") });
+    expect(wrong).toBeInstanceOf(BadInputError);
+    // Bad input drops a URL's user and password from its message altogether.
+    expect(wrong.message).toMatch(/^cannot start the knowledge base service: cannot use the database postgres:\/\/127\.0\.0\.1:\d+\/kb_test_\w+: password authentication failed for user "postgres"$/);
   });
 });
