@@ -4,52 +4,19 @@
  * a new child opens the same data directory, and every acknowledged document is there and found
  * by search. The second child is stopped with SIGTERM and must exit cleanly.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { join } from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, expect, it } from "vitest";
 import { KnowledgeBase } from "../../src/knowledge-base/knowledge-base.js";
-import { removeTempDirs, tempDir, transpileForChild } from "./support.js";
+import { killChildren, serveInChild } from "./serve-in-child.js";
+import { removeTempDirs, tempDir } from "./support.js";
 
 const TOKEN = "durability-token";
-const CHILD = join(import.meta.dirname, "fixtures/kb-serve-child.mjs");
-let srcDir: string;
-const children: ChildProcess[] = [];
 
-beforeAll(() => {
-  srcDir = transpileForChild("kb-durability");
-});
 afterAll(() => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  killChildren();
   removeTempDirs();
 });
 
-interface Served {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-function serve(dataDir: string): Promise<Served> {
-  const child = spawn(process.execPath, [CHILD, srcDir, "kb", "serve", "--port", "0", "--data", dataDir, "--token", TOKEN], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  let output = "";
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on("exit", (code, signal) => resolve({ code, signal })),
-  );
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString("utf8");
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match) resolve({ child, url: match[1] as string, output: () => output, exited });
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
-    void exited.then(({ code }) => reject(new Error(`kb serve exited (${code}) before listening:\n${output}`)));
-  });
-}
+const serve = (dataDir: string) => serveInChild(["--data", dataDir, "--token", TOKEN]);
 
 it("every acknowledged document survives kill -9", async () => {
   const dataDir = tempDir("kb-durable-");

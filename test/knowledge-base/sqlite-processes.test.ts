@@ -1,0 +1,43 @@
+/**
+ * Several `kb serve` processes on one SQLite data directory (issue 15.5): they start at the same
+ * moment on an empty directory (one creates the tables, the others wait for it), and their
+ * concurrent writers wait for each other's write lock instead of failing with "database is locked".
+ */
+import { afterAll, expect, it } from "vitest";
+import { KnowledgeBase } from "../../src/knowledge-base/knowledge-base.js";
+import { killChildren, serveInChild } from "./serve-in-child.js";
+import { removeTempDirs, tempDir } from "./support.js";
+
+const TOKEN = "sqlite-processes";
+
+afterAll(() => {
+  killChildren();
+  removeTempDirs();
+});
+
+it("three processes start at once on an empty directory, and 12 concurrent writers through them all succeed", async () => {
+  const dataDir = tempDir("kb-processes-");
+  const servers = await Promise.all([0, 1, 2].map(() => serveInChild(["--data", dataDir, "--token", TOKEN])));
+  const clients = await Promise.all(servers.map((served) => KnowledgeBase.connect({ accessToken: TOKEN, baseUrl: served.url, knowledgeBaseName: "together" })));
+  expect(new Set(clients.map((kb) => kb.id)).size).toBe(1);
+
+  const BATCHES = 15;
+  const failures: string[] = [];
+  const writer = async (kb: KnowledgeBase, name: string): Promise<void> => {
+    for (let n = 0; n < BATCHES; n++) {
+      const batch = Array.from({ length: 20 }, (_, i) => ({ id: `${name}-${n}-${i}`, title: name, content: `written by ${name} batch ${n} mark${name}q${n}q${i}` }));
+      try {
+        await kb.addDocuments(batch, { batchSize: 20, timeoutMs: 30_000 });
+      } catch (error) {
+        failures.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  };
+  await Promise.all(clients.flatMap((kb, server) => [0, 1, 2, 3].map((w) => writer(kb, `s${server}w${w}`))));
+  expect(failures).toEqual([]);
+  const { total } = await clients[0]!.listDocuments({ limit: 1 });
+  expect(total).toBe(3 * 4 * BATCHES * 20);
+  // What one process wrote, another finds.
+  expect((await clients[2]!.search("marks0w1q3q7", { topK: 1 })).map((hit) => hit.id)).toEqual(["s0w1-3-7"]);
+  for (const served of servers) expect(served.output()).not.toMatch(/internal error|locked/);
+});
