@@ -3,7 +3,7 @@
  * -> typed result or ToolCallError. A call always settles: a timer covers the whole exchange,
  * body included, and every failure is turned into a ToolCallError naming the tool.
  */
-import { buildUrl, withQuery } from "./build-url.js";
+import { buildUrl, withoutQueryNames, withQuery } from "./build-url.js";
 import { parameterProblem } from "./check-parameters.js";
 import { redact, secretsOf } from "./redact-secrets.js";
 import { mergeHeaders, parameterHeaders } from "./build-headers.js";
@@ -118,7 +118,7 @@ async function requestOnce(
       cookie ? { cookie } : undefined,
     );
     secrets = secretsOf(headers, token, auth.secrets);
-    const target = withQuery(url, auth.query);
+    const target = withQuery(withoutQueryNames(url, auth.queryNames), auth.query);
 
     const maxRedirects = options.maxRedirects ?? config.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
     const maxBytes = options.maxResponseBytes ?? config.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;

@@ -212,6 +212,19 @@ describe("each scheme kind, where the description says", () => {
     expect(c.headers.cookie).toBe("pref=dark; session_id=ck-123456");
   });
 
+  test("a query credential replaces a same-named parameter the input carried: the server sees one value", async () => {
+    reset();
+    gen.configure({ auth: { queryKey: "from-auth" } });
+    const q = await gen.withQueryKey({ api_key: "from-input", q: "x" });
+    expect(new URLSearchParams(q.query).getAll("api_key")).toEqual(["from-auth"]);
+    expect(new URLSearchParams(q.query).get("q")).toBe("x");
+    expect(new URLSearchParams(q.query).get("version")).not.toBeNull();
+    // Without the credential configured the parameter the input carries is what goes.
+    reset();
+    const plain = await gen.withQueryKey({ api_key: "from-input", q: "y" });
+    expect(new URLSearchParams(plain.query).getAll("api_key")).toEqual(["from-input"]);
+  });
+
   test("http bearer, basic and another http scheme; oauth2 and openIdConnect as Bearer", async () => {
     reset();
     gen.configure({

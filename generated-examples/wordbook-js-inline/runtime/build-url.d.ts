@@ -11,3 +11,9 @@ export declare function buildUrl(baseUrl: string, op: OperationSpec, input: Reco
  * part (Azure's x-ms-paths, `/{container}?restype=container`) keeps it.
  */
 export declare function withQuery(url: string, pairs: readonly string[]): string;
+/**
+ * The URL without the query pairs named `names` (names as written, compared decoded): a
+ * credential the runtime adds for a query apiKey scheme replaces a parameter of the same name
+ * the input also carried, so the server never sees two values and picks the wrong one.
+ */
+export declare function withoutQueryNames(url: string, names: readonly string[]): string;

@@ -35,6 +35,30 @@ export function withQuery(url, pairs) {
         return url;
     return `${url}${url.includes("?") ? "&" : "?"}${search}`;
 }
+/**
+ * The URL without the query pairs named `names` (names as written, compared decoded): a
+ * credential the runtime adds for a query apiKey scheme replaces a parameter of the same name
+ * the input also carried, so the server never sees two values and picks the wrong one.
+ */
+export function withoutQueryNames(url, names) {
+    const at = url.indexOf("?");
+    if (at < 0 || names.length === 0)
+        return url;
+    const drop = new Set(names);
+    const kept = url
+        .slice(at + 1)
+        .split("&")
+        .filter((pair) => !drop.has(decodeName(pair.split("=", 1)[0])));
+    return kept.length === 0 ? url.slice(0, at) : `${url.slice(0, at)}?${kept.join("&")}`;
+}
+function decodeName(encoded) {
+    try {
+        return decodeURIComponent(encoded.replaceAll("+", " "));
+    }
+    catch {
+        return encoded;
+    }
+}
 function joinBase(baseUrl, path) {
     return `${baseUrl.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
 }
