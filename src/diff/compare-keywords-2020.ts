@@ -3,7 +3,7 @@
  * dependentRequired/dependentSchemas, prefixItems, propertyNames, patternProperties,
  * unevaluated*, contentSchema), one level deep, for compare-views.ts.
  */
-import type { AddChange, ChildEdge } from "./compare-views.js";
+import type { AddChange, ChildEdge } from "./local-comparison.js";
 import type { Polarity, SchemaChangeKind } from "./schema-change.js";
 import type { SchemaView } from "./schema-view.js";
 

@@ -4,7 +4,7 @@
  * match exactly one branch, as far as Covers can tell: two new branches that each accept an old
  * value make oneOf reject it.
  */
-import type { AddChange, ChildEdge, Covers } from "./compare-views.js";
+import type { AddChange, ChildEdge, Covers } from "./local-comparison.js";
 import { refName, type SchemaView } from "./schema-view.js";
 
 /** The branches of a oneOf (or else an anyOf), raw; `undefined` for a plain schema. */

@@ -5,54 +5,11 @@
  * compared once however many operations reach it. Unions are judged in compare-unions.ts, the
  * JSON Schema 2020-12 keywords in compare-keywords-2020.ts.
  */
-import {
-  BOUNDS,
-  eitherAccess,
-  type BoundKeyword,
-  type Polarity,
-  type PropertyAccess,
-  type SchemaChange,
-  type SchemaChangeKind,
-} from "./schema-change.js";
+import { BOUNDS, eitherAccess, type BoundKeyword, type PropertyAccess, type SchemaChange, type SchemaChangeKind } from "./schema-change.js";
+import type { AccessOf, AddChange, ChildEdge, Covers, LocalComparison } from "./local-comparison.js";
 import { compareKeywords2020 } from "./compare-keywords-2020.js";
 import { compareUnions, compareWrapping, unionOf } from "./compare-unions.js";
 import type { SchemaView } from "./schema-view.js";
-
-export interface ChildEdge {
-  /** Path segment: a property name, `items`, `additionalProperties`, `oneOf[Dog]`, `not`. */
-  readonly segment: string;
-  readonly old: unknown;
-  readonly new: unknown;
-  /** `negated` under `not`, `either` under `if`; absent when the child bears on values as it is. */
-  readonly polarity?: Polarity;
-  /**
-   * A property's schema. One that is readOnly (writeOnly) on either side hides everything below
-   * it from requests (responses): schema-graph.ts asks, for the edges it follows.
-   */
-  readonly property?: true;
-}
-
-export interface LocalComparison {
-  readonly changes: SchemaChange[];
-  readonly children: ChildEdge[];
-  /**
-   * When a plain schema became a union: how many new branches (counted up to 2) certainly accept
-   * every value the old schema accepted.
-   */
-  covering?: number;
-}
-
-/**
- * Whether the new schema (raw, in the new document) certainly accepts every value the old one
- * (raw, in the old document) accepts. Supplied by schema-graph.ts.
- */
-export type Covers = (oldSchema: unknown, newSchema: unknown) => boolean;
-
-/** Whether a property schema (raw, in the old or the new document) is readOnly / writeOnly. */
-export type AccessOf = (side: "old" | "new", schema: unknown) => PropertyAccess;
-
-/** Records a change of the schema compared itself (an empty path). */
-export type AddChange = (kind: SchemaChangeKind, extra?: Partial<SchemaChange>) => void;
 
 export function compareViews(a: SchemaView, b: SchemaView, covers: Covers, accessOf: AccessOf): LocalComparison {
   const changes: SchemaChange[] = [];

@@ -13,7 +13,8 @@
  * reached inside and outside a `not` is judged in both ways (schema-rules.ts).
  */
 import type { OpenApiDocument } from "../load/loaded-description.js";
-import { compareViews, type AccessOf, type ChildEdge } from "./compare-views.js";
+import { compareViews } from "./compare-views.js";
+import type { AccessOf, ChildEdge } from "./local-comparison.js";
 import { composePolarity, eitherAccess, type Polarity, type PropertyAccess, type SchemaChange } from "./schema-change.js";
 import { narrowsRequest } from "./schema-rules.js";
 import { resolveSchema, SchemaViews } from "./schema-view.js";

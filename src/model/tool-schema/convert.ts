@@ -21,11 +21,10 @@ import type { OpenApiDocument } from "../../load/loaded-description.js";
 import { setOwn, type JsonSchema, type JsonSchemaType } from "../../runtime/validation/json-schema.js";
 import { getPointer, isObject } from "../local-ref.js";
 import { leftOutOf, type Direction } from "../read-write-only.js";
+import type { Draft } from "./draft-schema.js";
 import { dropUndeclaredRequired, mergeAllOf } from "./merge-all-of.js";
 
 type Raw = Record<string, unknown>;
-/** A schema under construction (the readonly JsonSchema, writable). */
-export type Draft = { -readonly [K in keyof JsonSchema]: JsonSchema[K] };
 
 export interface SchemaBudget {
   /** Levels of properties / items kept before a compound subschema is summarised. */

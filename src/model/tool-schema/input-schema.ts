@@ -20,7 +20,8 @@ import type { OpenApiDocument } from "../../load/loaded-description.js";
 import { setOwn, type JsonObjectSchema, type JsonSchema } from "../../runtime/validation/json-schema.js";
 import { getPointer, isObject, resolveLocal } from "../local-ref.js";
 import type { OperationModel, ParameterModel } from "../toolkit-model.js";
-import { convertSchema, type Draft, type SchemaBudget } from "./convert.js";
+import { convertSchema, type SchemaBudget } from "./convert.js";
+import type { Draft } from "./draft-schema.js";
 
 /** The OpenAPI extension that shows a header or cookie parameter to the model. */
 export const MODEL_VISIBLE_EXTENSION = "x-toolgen-model";

@@ -6,7 +6,7 @@
  * could change) keeps its `allOf`, so the meaning never changes.
  */
 import { setOwn, type JsonSchema } from "../../runtime/validation/json-schema.js";
-import type { Draft } from "./convert.js";
+import type { Draft } from "./draft-schema.js";
 
 /** Keys an object part may have and still merge. */
 const OBJECT_KEYS = new Set(["type", "description", "properties", "required", "additionalProperties", "deprecated", "default"]);
