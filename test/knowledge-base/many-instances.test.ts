@@ -173,4 +173,79 @@ describe("the database away or slow", () => {
       await service.close();
     }
   });
+
+  it("read-only (a standby, a demoted primary): writes get 503, searches still answer, /ready says 503", async () => {
+    const url = await postgres.createDatabase();
+    const setup = await startKnowledgeBaseService({ databaseUrl: url, tokens: [] });
+    const { result } = (await post(setup.url, "/llm/knowledge/create", { knowledgeBaseName: "ro" })).json;
+    await post(setup.url, "/llm/knowledge/documents/add", { knowledgeBaseId: result.knowledgeBaseId, documents: [{ content: "readable still" }] });
+    await setup.close();
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`ALTER DATABASE ${new URL(url).pathname.slice(1)} SET default_transaction_read_only = on`);
+    await admin.end();
+    const service = await startKnowledgeBaseService({ databaseUrl: url, tokens: [] });
+    try {
+      const write = await post(service.url, "/llm/knowledge/documents/add", { knowledgeBaseId: result.knowledgeBaseId, documents: [{ content: "refused" }] });
+      expect(write.status).toBe(503);
+      expect(write.json.errorMsg).toBe("the database is read-only now (a standby, or a primary being replaced); try again later");
+      const search = await post(service.url, "/llm/knowledge/search", { knowledgeBaseId: result.knowledgeBaseId, query: "readable" });
+      expect(search.json.result).toHaveLength(1);
+      expect((await fetch(`${service.url}/ready`)).status).toBe(503);
+      expect((await fetch(`${service.url}/health`)).status).toBe(200);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it("every connection of the pool busy: 503 that says so", async () => {
+    const url = await postgres.createDatabase();
+    const service = await startKnowledgeBaseService({ databaseUrl: url, tokens: [], poolSize: 1, statementTimeoutMs: 20_000 });
+    const blocker = new pg.Client({ connectionString: url });
+    try {
+      const { result } = (await post(service.url, "/llm/knowledge/create", { knowledgeBaseName: "busy" })).json;
+      await blocker.connect();
+      await blocker.query("BEGIN");
+      await blocker.query("LOCK TABLE toolgen_documents IN ACCESS EXCLUSIVE MODE");
+      // The first search takes the only connection and waits on the lock; the second finds none.
+      const first = post(service.url, "/llm/knowledge/search", { knowledgeBaseId: result.knowledgeBaseId, query: "a" });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const second = await post(service.url, "/llm/knowledge/search", { knowledgeBaseId: result.knowledgeBaseId, query: "b" });
+      expect(second.status).toBe(503);
+      expect(second.json.errorMsg).toBe("all 1 database connections of this instance stayed busy for 5000 ms; try again later");
+      await blocker.query("ROLLBACK");
+      expect((await first).status).toBe(200);
+    } finally {
+      await blocker.end();
+      await service.close();
+    }
+  });
+});
+
+describe("the database user", () => {
+  it("a user without CREATE serves a database whose schema a privileged user brought up to date", async () => {
+    const url = await postgres.createDatabase();
+    await (await PostgresStorage.open(url)).close();
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query("DROP ROLE IF EXISTS kb_app");
+    await admin.query("CREATE ROLE kb_app LOGIN PASSWORD 'app'");
+    await admin.query("REVOKE CREATE ON SCHEMA public FROM PUBLIC");
+    await admin.query("GRANT USAGE ON SCHEMA public TO kb_app");
+    await admin.query("GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO kb_app");
+    await admin.query("GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO kb_app");
+    await admin.end();
+    const appUrl = new URL(url);
+    appUrl.username = "kb_app";
+    appUrl.password = "app";
+    const service = await startKnowledgeBaseService({ databaseUrl: appUrl.href, tokens: [] });
+    try {
+      const created = await post(service.url, "/llm/knowledge/create", { knowledgeBaseName: "app" });
+      expect(created.json.errorCode).toBe(0);
+      const added = await post(service.url, "/llm/knowledge/documents/add", { knowledgeBaseId: created.json.result.knowledgeBaseId, documents: [{ content: "served by the app user" }] });
+      expect(added.json.errorCode).toBe(0);
+    } finally {
+      await service.close();
+    }
+  });
 });

@@ -51,8 +51,13 @@ export const MIGRATIONS: readonly string[] = [
   `,
 ];
 
-/** Applies the missing steps; resolves to how many it applied (0 when another instance did). */
+/**
+ * Applies the missing steps; resolves to how many it applied (0 when another instance did). A
+ * database whose schema is current is only read, so the serving user needs no CREATE right once a
+ * privileged user has run the steps.
+ */
 export async function migrate(client: PoolClient, log?: (line: string) => void): Promise<number> {
+  if ((await recordedVersion(client)) === MIGRATIONS.length) return 0;
   await client.query("BEGIN");
   try {
     await client.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
@@ -73,4 +78,12 @@ export async function migrate(client: PoolClient, log?: (line: string) => void):
     await client.query("ROLLBACK").catch(() => undefined);
     throw error;
   }
+}
+
+/** The version recorded in toolgen_schema, or 0 when there is no such table yet. */
+async function recordedVersion(client: PoolClient): Promise<number> {
+  const { rows } = await client.query<{ present: string | null }>("SELECT to_regclass('toolgen_schema')::text AS present");
+  if (rows[0]?.present === null || rows[0]?.present === undefined) return 0;
+  const recorded = await client.query<{ version: number | null }>("SELECT max(version) AS version FROM toolgen_schema");
+  return recorded.rows[0]?.version ?? 0;
 }

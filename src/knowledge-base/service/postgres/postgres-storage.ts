@@ -12,7 +12,7 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { ErrorCode, ServiceError } from "../errors.js";
 import type { Term } from "../filters.js";
-import type { IndexedDocument, KnowledgeBaseRecord, KnowledgeBaseStorage, ScoredDocument, StoredDocument } from "../storage.js";
+import { StorageUnavailableError, type IndexedDocument, type KnowledgeBaseRecord, type KnowledgeBaseStorage, type ScoredDocument, type StoredDocument } from "../storage.js";
 import { foldDiacritics } from "./fold-diacritics.js";
 import { migrate } from "./migrations.js";
 import { asUnavailable } from "./unavailable.js";
@@ -29,6 +29,12 @@ export const DEFAULT_POOL_SIZE = 10;
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
 /** How long a request waits for a connection (all busy, or the server unreachable) before 503. */
 const CONNECT_TIMEOUT_MS = 5_000;
+/**
+ * How much longer than the statement timeout the client waits for any answer before it gives the
+ * connection up: a network that goes silent (no RST, no FIN) would otherwise hold the request until
+ * the operating system gives up on TCP, minutes later.
+ */
+const QUERY_DEADLINE_MARGIN_MS = 5_000;
 
 /**
  * Weights for labels {D, C, B, A}: titles are labelled A and contents B, so a title match counts
@@ -57,12 +63,17 @@ export class PostgresStorage implements KnowledgeBaseStorage {
   readonly kind = "postgres";
   readonly #pool: pg.Pool;
   readonly #log: ((line: string) => void) | undefined;
+  readonly #poolSize: number;
+  /** `BEGIN ...; SET LOCAL statement_timeout` in one round trip, per isolation level. */
+  readonly #begin: (isolation: string) => string;
   /** Set once the schema is known to be current; until then every request tries to migrate. */
   #migrated: Promise<void> | undefined;
 
-  private constructor(pool: pg.Pool, log: ((line: string) => void) | undefined) {
+  private constructor(pool: pg.Pool, poolSize: number, statementTimeoutMs: number, log: ((line: string) => void) | undefined) {
     this.#pool = pool;
+    this.#poolSize = poolSize;
     this.#log = log;
+    this.#begin = (isolation) => `BEGIN ISOLATION LEVEL ${isolation}; SET LOCAL statement_timeout = ${statementTimeoutMs}`;
   }
 
   /**
@@ -72,20 +83,23 @@ export class PostgresStorage implements KnowledgeBaseStorage {
    */
   static async open(databaseUrl: string, settings: PostgresSettings = {}): Promise<PostgresStorage> {
     const statementTimeout = settings.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+    const poolSize = settings.poolSize ?? DEFAULT_POOL_SIZE;
+    // The statement timeout is set per transaction (SET LOCAL), not as a startup parameter of the
+    // connection, which PgBouncer refuses; nothing else of a session is used, so a pooler in
+    // transaction mode may hand each transaction another server connection.
     const pool = new pg.Pool({
       connectionString: databaseUrl,
-      max: settings.poolSize ?? DEFAULT_POOL_SIZE,
+      max: poolSize,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       idleTimeoutMillis: 30_000,
-      statement_timeout: statementTimeout,
-      // A socket that stops answering without closing (a failover, a cut network) is noticed.
+      query_timeout: statementTimeout + QUERY_DEADLINE_MARGIN_MS,
       keepAlive: true,
       application_name: "toolgen kb serve",
     });
     // An idle connection the server closes (restart, failover) is reported here; unhandled it
     // would end the process. The pool drops it and opens a new one when one is needed.
     pool.on("error", (error) => settings.log?.(`knowledge base database: idle connection lost: ${error.message}`));
-    const storage = new PostgresStorage(pool, settings.log);
+    const storage = new PostgresStorage(pool, poolSize, statementTimeout, settings.log);
     try {
       await storage.#ensureSchema();
     } catch (error) {
@@ -107,8 +121,10 @@ export class PostgresStorage implements KnowledgeBaseStorage {
     const late = new Promise<boolean>((resolve) => {
       timer = setTimeout(() => resolve(false), timeoutMs);
     });
-    const answer = this.#pool.query("SELECT 1").then(
-      () => true,
+    // Ready means writable too: a server that was demoted (failover) or is a standby answers
+    // reads but refuses every write.
+    const answer = this.#pool.query<{ writable: boolean }>("SELECT current_setting('transaction_read_only') = 'off' AS writable").then(
+      ({ rows }) => rows[0]?.writable === true,
       () => false,
     );
     try {
@@ -212,8 +228,8 @@ export class PostgresStorage implements KnowledgeBaseStorage {
     let client: pg.PoolClient | undefined;
     try {
       await this.#ensureSchema();
-      client = await this.#pool.connect();
-      await client.query(`BEGIN ISOLATION LEVEL ${isolation}`);
+      client = await this.#connect();
+      await client.query(this.#begin(isolation));
       try {
         const result = await work(client);
         await client.query("COMMIT");
@@ -233,9 +249,21 @@ export class PostgresStorage implements KnowledgeBaseStorage {
     }
   }
 
+  /** A pooled connection; when none frees up in time, a 503 that says whether all were busy. */
+  async #connect(): Promise<pg.PoolClient> {
+    try {
+      return await this.#pool.connect();
+    } catch (error) {
+      if (this.#pool.totalCount >= this.#poolSize) {
+        throw new StorageUnavailableError(`all ${this.#poolSize} database connections of this instance stayed busy for ${CONNECT_TIMEOUT_MS} ms; try again later`, { cause: error });
+      }
+      throw error;
+    }
+  }
+
   #ensureSchema(): Promise<void> {
     this.#migrated ??= (async () => {
-      const client = await this.#pool.connect();
+      const client = await this.#connect();
       try {
         await migrate(client, this.#log);
       } finally {

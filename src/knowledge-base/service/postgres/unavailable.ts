@@ -15,6 +15,9 @@ const SERVER_STATES: Readonly<Record<string, string>> = {
   "57P03": "the database server is starting up",
   "53300": "the database server has no free connections",
   "57014": "the database did not answer within the statement timeout",
+  // A server demoted by a failover, or a standby: it serves reads but no writes until the
+  // connection reaches the new primary.
+  "25006": "the database is read-only now (a standby, or a primary being replaced)",
 };
 
 export function asUnavailable(error: unknown): StorageUnavailableError | undefined {
@@ -29,7 +32,7 @@ export function asUnavailable(error: unknown): StorageUnavailableError | undefin
     if (state !== undefined) return new StorageUnavailableError(`${state}; try again later`, { cause: error });
   }
   // pg's own messages for a socket that closed or a pool that found no connection in time.
-  if (/^Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(error.message)) {
+  if (/^Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|^Query read timeout/i.test(error.message)) {
     return new StorageUnavailableError(`the database cannot be reached (${error.message}); try again later`, { cause: error });
   }
   return undefined;
