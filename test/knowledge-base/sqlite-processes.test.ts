@@ -3,8 +3,12 @@
  * moment on an empty directory (one creates the tables, the others wait for it), and their
  * concurrent writers wait for each other's write lock instead of failing with "database is locked".
  */
+import { join } from "node:path";
+import Database from "better-sqlite3";
 import { afterAll, expect, it } from "vitest";
 import { KnowledgeBase } from "../../src/knowledge-base/knowledge-base.js";
+import { startKnowledgeBaseService } from "../../src/knowledge-base/service/index.js";
+import { DATABASE_FILE } from "../../src/knowledge-base/service/sqlite/database.js";
 import { killChildren, serveInChild } from "./serve-in-child.js";
 import { removeTempDirs, tempDir } from "./support.js";
 
@@ -40,4 +44,40 @@ it("three processes start at once on an empty directory, and 12 concurrent write
   // What one process wrote, another finds.
   expect((await clients[2]!.search("marks0w1q3q7", { topK: 1 })).map((hit) => hit.id)).toEqual(["s0w1-3-7"]);
   for (const served of servers) expect(served.output()).not.toMatch(/internal error|locked/);
+});
+
+it("a write waiting for another process's lock leaves the service answering, then goes through or gets 503", async () => {
+  const dataDir = tempDir("kb-lock-");
+  const service = await startKnowledgeBaseService({ dataDir, tokens: [], busyWaitMs: 1_500 });
+  const other = new Database(join(dataDir, DATABASE_FILE));
+  const post = (path: string, body: unknown) =>
+    fetch(`${service.url}${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  try {
+    const created = (await (await post("/llm/knowledge/create", { knowledgeBaseName: "locked" })).json()) as { result: { knowledgeBaseId: number } };
+    const add = { knowledgeBaseId: created.result.knowledgeBaseId, documents: [{ content: "after the lock" }] };
+
+    other.exec("BEGIN IMMEDIATE");
+    const order: string[] = [];
+    const waiting = post("/llm/knowledge/documents/add", add).then((response) => (order.push("add"), response));
+    const health = await fetch(`${service.url}/health`);
+    order.push("health");
+    const search = await post("/llm/knowledge/search", { knowledgeBaseId: created.result.knowledgeBaseId, query: "lock" });
+    order.push("search");
+    expect(health.status).toBe(200);
+    expect(search.status).toBe(200);
+    other.exec("COMMIT");
+    expect((await waiting).status).toBe(200);
+    // The event loop was free while the write waited: the others were answered first.
+    expect(order).toEqual(["health", "search", "add"]);
+
+    other.exec("BEGIN IMMEDIATE");
+    const refused = await post("/llm/knowledge/documents/add", add);
+    other.exec("ROLLBACK");
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toBe("5");
+    expect(((await refused.json()) as { errorMsg: string }).errorMsg).toBe("another process has held a lock on the database for 1500 ms; try again later");
+  } finally {
+    other.close();
+    await service.close();
+  }
 });

@@ -9,6 +9,8 @@ export interface StorageChoice {
   dataDir?: string;
   /** `postgres://user:password@host:port/database`: keep the knowledge bases on that server instead. */
   databaseUrl?: string;
+  /** SQLite only: how long a write waits for another process's write lock before 503 (default 10,000 ms). */
+  busyWaitMs?: number;
   /** PostgreSQL only: connections in the pool (default 10). */
   poolSize?: number;
   /** PostgreSQL only: longest a statement may run, in ms (default 10,000). */
@@ -24,5 +26,5 @@ export async function openStorage(choice: StorageChoice): Promise<KnowledgeBaseS
   }
   if (typeof choice.dataDir !== "string" || choice.dataDir === "") throw new TypeError("startKnowledgeBaseService: dataDir or databaseUrl is required");
   const { SqliteStorage } = await import("./sqlite/sqlite-storage.js");
-  return SqliteStorage.open(choice.dataDir);
+  return SqliteStorage.open(choice.dataDir, choice.busyWaitMs);
 }

@@ -15,8 +15,13 @@ export type Db = Database.Database;
 /** File name inside the data directory. */
 export const DATABASE_FILE = "knowledge-base.sqlite3";
 
-/** How long a statement waits for another process's lock before SQLITE_BUSY. */
-const BUSY_TIMEOUT_MS = 10_000;
+/**
+ * How long opening (WAL switch, migration) waits for another process's lock before SQLITE_BUSY.
+ * A start may block; a request may not: once open, statements wait only STATEMENT_BUSY_MS on
+ * the thread, and a write that still finds the lock taken waits asynchronously (sqlite-storage.ts).
+ */
+const OPEN_BUSY_TIMEOUT_MS = 10_000;
+const STATEMENT_BUSY_MS = 20;
 
 /** Bumped when the schema changes; `migrate` brings older files forward. */
 const SCHEMA_VERSION = 1;
@@ -39,12 +44,13 @@ export function openDatabase(dataDir: string): Db {
   try {
     // First: another process (a second `kb serve` on the same directory) holding a lock makes
     // this one wait, even for switching to WAL and for the migration, instead of failing at once.
-    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    db.pragma(`busy_timeout = ${OPEN_BUSY_TIMEOUT_MS}`);
     const mode = db.pragma("journal_mode = WAL", { simple: true });
     if (mode !== "wal") throw new Error(`cannot switch ${DATABASE_FILE} to WAL mode (got ${String(mode)})`);
     db.pragma("synchronous = FULL");
     db.pragma("foreign_keys = ON");
     migrate(db);
+    db.pragma(`busy_timeout = ${STATEMENT_BUSY_MS}`);
     return db;
   } catch (error) {
     db.close();

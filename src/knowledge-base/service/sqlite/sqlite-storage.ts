@@ -1,8 +1,10 @@
 /**
  * Knowledge bases on SQLite + FTS5 in one file of a data directory, for one machine. better-sqlite3
  * is synchronous: each method is one transaction, committed before its promise resolves. Writes
- * take the write lock when they begin (BEGIN IMMEDIATE), so a second process on the same directory
- * waits for it (busy_timeout) instead of failing half-way with "database is locked".
+ * take the write lock when they begin (BEGIN IMMEDIATE), so they never fail half-way with "database
+ * is locked"; while another process holds the lock, a write waits for it off the event loop
+ * (retrying with a growing pause, so other requests and /health go on), and after `busyWaitMs`
+ * the request gets 503 with Retry-After.
  */
 import { randomUUID } from "node:crypto";
 import type { Statement } from "better-sqlite3";
@@ -10,7 +12,13 @@ import { createFtsTable, ftsTable, openDatabase, type Db } from "./database.js";
 import { ErrorCode, ServiceError } from "../errors.js";
 import type { Term } from "../filters.js";
 import { toMatchExpression } from "./match-expression.js";
-import type { IndexedDocument, KnowledgeBaseRecord, KnowledgeBaseStorage, ScoredDocument, StoredDocument } from "../storage.js";
+import { setTimeout as sleep } from "node:timers/promises";
+import { StorageUnavailableError, type IndexedDocument, type KnowledgeBaseRecord, type KnowledgeBaseStorage, type ScoredDocument, type StoredDocument } from "../storage.js";
+
+/** How long a write waits for another process's write lock by default. */
+export const DEFAULT_BUSY_WAIT_MS = 10_000;
+/** Longest pause between two attempts to take the write lock. */
+const MAX_BUSY_PAUSE_MS = 100;
 
 interface DocumentRow {
   id: string;
@@ -26,14 +34,16 @@ export class SqliteStorage implements KnowledgeBaseStorage {
   readonly kind = "sqlite";
   readonly #db: Db;
   readonly #statements = new Map<string, Statement>();
+  readonly #busyWaitMs: number;
 
-  private constructor(db: Db) {
+  private constructor(db: Db, busyWaitMs: number) {
     this.#db = db;
+    this.#busyWaitMs = busyWaitMs;
   }
 
   /** Opens (or creates) the database in `dataDir`. */
-  static open(dataDir: string): SqliteStorage {
-    return new SqliteStorage(openDatabase(dataDir));
+  static open(dataDir: string, busyWaitMs = DEFAULT_BUSY_WAIT_MS): SqliteStorage {
+    return new SqliteStorage(openDatabase(dataDir), busyWaitMs);
   }
 
   close(): Promise<void> {
@@ -155,12 +165,30 @@ export class SqliteStorage implements KnowledgeBaseStorage {
 
   /** A write transaction that takes the write lock at BEGIN, so it never fails mid-way on a lock. */
   #write<T>(work: () => T): Promise<T> {
-    return new Promise((resolve) => resolve(this.#db.transaction(work).immediate()));
+    const transaction = this.#db.transaction(work);
+    return this.#whenFree(() => transaction.immediate());
   }
 
   /** A read transaction (one snapshot for a count and its page). */
   #read<T>(work: () => T): Promise<T> {
-    return new Promise((resolve) => resolve(this.#db.transaction(work).deferred()));
+    const transaction = this.#db.transaction(work);
+    return this.#whenFree(() => transaction.deferred());
+  }
+
+  /** Runs `attempt`, again after a growing pause while another process holds a lock it needs. */
+  async #whenFree<T>(attempt: () => T): Promise<T> {
+    const deadline = Date.now() + this.#busyWaitMs;
+    for (let pause = 2; ; pause = Math.min(pause * 2, MAX_BUSY_PAUSE_MS)) {
+      try {
+        return attempt();
+      } catch (error) {
+        if (!isBusy(error)) throw error;
+        if (Date.now() + pause > deadline) {
+          throw new StorageUnavailableError(`another process has held a lock on the database for ${this.#busyWaitMs} ms; try again later`, { cause: error });
+        }
+        await sleep(pause);
+      }
+    }
   }
 
   /** The knowledge base with this id, or ServiceError 1002. */
@@ -206,4 +234,10 @@ function termSql(term: Term): { sql: string; values: unknown[] } {
 
 function toStored(row: DocumentRow): StoredDocument {
   return { id: row.id, title: row.title, content: row.content, metadata: JSON.parse(row.metadata) as Record<string, unknown> };
+}
+
+/** SQLITE_BUSY (and its extended codes): another connection holds the lock this one needs. */
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === "string" && code.startsWith("SQLITE_BUSY");
 }
