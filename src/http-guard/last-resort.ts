@@ -7,14 +7,52 @@
  * Installed by the CLI commands only: a library must not take over its host process's handlers.
  */
 export function installLastResortGuard(log: (line: string) => void): () => void {
-  const onRejection = (reason: unknown) => log(`toolgen: internal error (unhandled rejection), still serving: ${describe(reason)}`);
-  const onException = (error: unknown) => log(`toolgen: internal error (unhandled exception), still serving: ${describe(error)}`);
+  watchOutput();
+  const report = (line: string) => {
+    if (!outputGone) log(line);
+  };
+  const onRejection = (reason: unknown) => report(`toolgen: internal error (unhandled rejection), still serving: ${describe(reason)}`);
+  const onException = (error: unknown) => {
+    if (isBrokenPipe(error)) outputGone = true;
+    else report(`toolgen: internal error (unhandled exception), still serving: ${describe(error)}`);
+  };
   process.on("unhandledRejection", onRejection);
   process.on("uncaughtException", onException);
   return () => {
     process.off("unhandledRejection", onRejection);
     process.off("uncaughtException", onException);
   };
+}
+
+/**
+ * A terminal or pipe that went away (`kb serve | head -1`, a closed ssh session) makes every write
+ * to stdout or stderr fail with EPIPE, asynchronously. Reported as an internal error, that report
+ * is written to the closed pipe again, fails again, and spins the process at full CPU; unhandled,
+ * it ends the process while it stops. The process goes on without its output instead, as under
+ * nohup. The listeners stay for the life of the process (a last write while stopping fails after
+ * the guard is gone) and are installed once.
+ */
+let outputGone = false;
+let watching = false;
+
+function watchOutput(): void {
+  if (watching) return;
+  watching = true;
+  const onOutputError = (error: unknown) => {
+    if (isBrokenPipe(error)) outputGone = true;
+    // Any other failure of the output is what it was without this listener: uncaught.
+    else
+      setImmediate(() => {
+        throw error;
+      });
+  };
+  process.stdout.on("error", onOutputError);
+  process.stderr.on("error", onOutputError);
+}
+
+function isBrokenPipe(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "EPIPE" || code === "ERR_STREAM_DESTROYED";
 }
 
 function describe(error: unknown): string {

@@ -73,3 +73,17 @@ it("every acknowledged document survives kill -9", async () => {
   expect(code).toBe(0);
   expect(second.output()).toContain("knowledge base service stopped");
 });
+
+it("a closed output pipe (kb serve | head -1) neither spins nor keeps it from stopping on SIGTERM", async () => {
+  const served = await serve(tempDir("kb-pipe-"));
+  // What `head -1` does after its first line: the reading end goes away.
+  served.child.stdout!.destroy();
+  served.child.stderr!.destroy();
+  const answer = await fetch(`${served.url}/health`);
+  expect(answer.status).toBe(200);
+  const before = served.child.pid!;
+  served.child.kill("SIGTERM");
+  const exited = await Promise.race([served.exited, new Promise<"hung">((resolve) => setTimeout(() => resolve("hung"), 15_000))]);
+  expect(exited, `kb serve (pid ${before}) did not stop after SIGTERM with its output closed`).not.toBe("hung");
+  expect(exited).toEqual({ code: 0, signal: null });
+});

@@ -5,6 +5,7 @@
  * away (503 with Retry-After, health still answered) and coming back (no restart needed), and a
  * database too slow to answer (statement timeout, health still answered).
  */
+import { readFileSync } from "node:fs";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KnowledgeBase } from "../../src/knowledge-base/knowledge-base.js";
@@ -247,5 +248,35 @@ describe("the database user", () => {
     } finally {
       await service.close();
     }
+  });
+});
+
+describe("output that went away", () => {
+  /** CPU time (user + system, in clock ticks) the process has used so far. */
+  const cpuTicks = (pid: number) => {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return Number(fields[11]) + Number(fields[12]);
+  };
+
+  it("with stdout and stderr closed, a log line (the database went away) neither spins the process nor stops it stopping", async () => {
+    const served = await serveInChild(["--database", await postgres.createDatabase(), "--token", TOKEN]);
+    const pid = served.child.pid!;
+    served.child.stdout!.destroy();
+    served.child.stderr!.destroy();
+    // An idle pooled connection exists, then the server goes: the pool reports it, kb serve logs it.
+    expect((await fetch(`${served.url}/ready`)).status).toBe(200);
+    await postgres.pause();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const before = cpuTicks(pid);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      // A spinning process uses ~100 ticks a second; an idle one next to none.
+      expect(cpuTicks(pid) - before).toBeLessThan(30);
+    } finally {
+      await postgres.resume();
+    }
+    served.child.kill("SIGTERM");
+    const exited = await Promise.race([served.exited, new Promise<"hung">((resolve) => setTimeout(() => resolve("hung"), 15_000))]);
+    expect(exited, "kb serve stopped after SIGTERM").toEqual({ code: 0, signal: null });
   });
 });
