@@ -14,9 +14,9 @@ import {
   MAX_QUERY_LENGTH,
   MAX_TOP_K,
 } from "./limits.js";
+import { indexDocuments } from "./index-documents.js";
 import { queryWords } from "./query-words.js";
-import { toIndexText } from "./segment.js";
-import type { IndexedDocument, KnowledgeBaseStorage } from "./storage.js";
+import type { KnowledgeBaseStorage, NewDocument } from "./storage.js";
 import { isPlainObject, optionalCount, requireArray, requireKnowledgeBaseId, requireString, type Body } from "./validate.js";
 
 export type Handler = (storage: KnowledgeBaseStorage, body: Body) => Promise<unknown>;
@@ -69,7 +69,8 @@ export const addDocuments: Handler = async (storage, body) => {
       `at most ${MAX_DOCUMENTS_PER_REQUEST} documents per request (got ${raw.length}); send several batches`,
     );
   }
-  const documents = raw.map(toIndexedDocument);
+  // Every document is checked before any is segmented: a bad one is refused at once.
+  const documents = await indexDocuments(raw.map(toNewDocument));
   return { documentIds: await storage.addDocuments(knowledgeBaseId, documents) };
 };
 
@@ -94,13 +95,13 @@ export const deleteDocuments: Handler = async (storage, body) => {
   return { deleted: await storage.deleteDocuments(knowledgeBaseId, ids as string[]) };
 };
 
-function toIndexedDocument(value: unknown, index: number): IndexedDocument {
+function toNewDocument(value: unknown, index: number): NewDocument {
   const where = `documents[${index}]`;
   if (!isPlainObject(value)) throw invalidArgument(`${where} must be an object`);
   const title = value.title === undefined ? "" : value.title;
   if (typeof title !== "string") throw invalidArgument(`${where}.title must be a string`);
   if (typeof value.content !== "string") throw invalidArgument(`${where}.content must be a string`);
-  const document: IndexedDocument = { title, content: value.content, metadata: {}, indexTitle: toIndexText(title), indexContent: toIndexText(value.content) };
+  const document: NewDocument = { title, content: value.content, metadata: {} };
   if (value.id !== undefined && value.id !== null) {
     if (typeof value.id !== "string" || value.id === "" || value.id.length > MAX_NAME_LENGTH) {
       throw invalidArgument(`${where}.id must be a non-empty string of at most ${MAX_NAME_LENGTH} characters`);
