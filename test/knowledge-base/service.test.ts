@@ -324,6 +324,16 @@ describe.each(BACKENDS)("$name backend", (backend) => {
       expect(await ids(id, "who")).toEqual(["who"]);
     });
 
+    it("words inside host names, e-mail addresses, paths and numbers are words (unicode61's rule on both)", async () => {
+      const { id } = await add([
+        { id: "mail", content: "write to alice@corp.org about example.com/docs/setup_guide, version 3.5" },
+        { id: "other", content: "nothing to see" },
+      ]);
+      for (const query of ["example", "corp", "alice", "3", "setup", "guide", "3.5", "example.com", "alice@corp.org"]) {
+        expect(await ids(id, query), query).toEqual(["mail"]);
+      }
+    });
+
     it("Chinese is found by its words, emoji by themselves", async () => {
       const { id } = await add([
         { id: "zh", title: "城市管理", content: "城市管理执法主管部门负责监督检查" },

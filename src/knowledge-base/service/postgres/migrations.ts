@@ -56,17 +56,20 @@ export const MIGRATIONS: readonly string[] = [
  * database whose schema is current is only read, so the serving user needs no CREATE right once a
  * privileged user has run the steps.
  */
-export async function migrate(client: PoolClient, log?: (line: string) => void): Promise<number> {
-  if ((await recordedVersion(client)) === MIGRATIONS.length) return 0;
-  await client.query("BEGIN");
+export async function migrate(client: PoolClient, statementTimeoutMs: number, log?: (line: string) => void): Promise<number> {
+  // Each transaction under the statement timeout, the wait for another instance's lock included.
+  const begin = `BEGIN; SET LOCAL statement_timeout = ${statementTimeoutMs}`;
+  await client.query(begin);
+  const recorded = await recordedVersion(client).finally(() => client.query("COMMIT"));
+  refuseNewer(recorded);
+  if (recorded === MIGRATIONS.length) return 0;
+  await client.query(begin);
   try {
     await client.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
     await client.query("CREATE TABLE IF NOT EXISTS toolgen_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())");
     const { rows } = await client.query<{ version: number | null }>("SELECT max(version) AS version FROM toolgen_schema");
     const current = rows[0]?.version ?? 0;
-    if (current > MIGRATIONS.length) {
-      throw new Error(`the database's knowledge-base schema is version ${current}, written by a newer toolgen (this one knows ${MIGRATIONS.length})`);
-    }
+    refuseNewer(current);
     for (let version = current + 1; version <= MIGRATIONS.length; version++) {
       await client.query(MIGRATIONS[version - 1]!);
       await client.query("INSERT INTO toolgen_schema (version) VALUES ($1)", [version]);
@@ -77,6 +80,13 @@ export async function migrate(client: PoolClient, log?: (line: string) => void):
   } catch (error) {
     await client.query("ROLLBACK").catch(() => undefined);
     throw error;
+  }
+}
+
+/** A schema this toolgen does not know: written by a newer one, which an older one must not serve. */
+function refuseNewer(version: number): void {
+  if (version > MIGRATIONS.length) {
+    throw new Error(`the database's knowledge-base schema is version ${version}, written by a newer toolgen (this one knows ${MIGRATIONS.length})`);
   }
 }
 

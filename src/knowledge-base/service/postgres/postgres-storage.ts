@@ -13,9 +13,9 @@ import pg from "pg";
 import { ErrorCode, ServiceError } from "../errors.js";
 import type { Term } from "../filters.js";
 import { StorageUnavailableError, type IndexedDocument, type KnowledgeBaseRecord, type KnowledgeBaseStorage, type ScoredDocument, type StoredDocument } from "../storage.js";
-import { foldDiacritics } from "./fold-diacritics.js";
+import { postgresIndexText } from "./index-text.js";
 import { migrate } from "./migrations.js";
-import { asUnavailable } from "./unavailable.js";
+import { asUnavailable, connectionLost } from "./unavailable.js";
 
 export interface PostgresSettings {
   /** Connections in the pool; requests beyond it queue. */
@@ -64,6 +64,7 @@ export class PostgresStorage implements KnowledgeBaseStorage {
   readonly #pool: pg.Pool;
   readonly #log: ((line: string) => void) | undefined;
   readonly #poolSize: number;
+  readonly #statementTimeoutMs: number;
   /** `BEGIN ...; SET LOCAL statement_timeout` in one round trip, per isolation level. */
   readonly #begin: (isolation: string) => string;
   /** Set once the schema is known to be current; until then every request tries to migrate. */
@@ -72,6 +73,7 @@ export class PostgresStorage implements KnowledgeBaseStorage {
   private constructor(pool: pg.Pool, poolSize: number, statementTimeoutMs: number, log: ((line: string) => void) | undefined) {
     this.#pool = pool;
     this.#poolSize = poolSize;
+    this.#statementTimeoutMs = statementTimeoutMs;
     this.#log = log;
     this.#begin = (isolation) => `BEGIN ISOLATION LEVEL ${isolation}; SET LOCAL statement_timeout = ${statementTimeoutMs}`;
   }
@@ -170,8 +172,8 @@ export class PostgresStorage implements KnowledgeBaseStorage {
           rows.map(([, d]) => d.title),
           rows.map(([, d]) => d.content),
           rows.map(([, d]) => JSON.stringify(d.metadata)),
-          rows.map(([, d]) => foldDiacritics(d.indexTitle)),
-          rows.map(([, d]) => foldDiacritics(d.indexContent)),
+          rows.map(([, d]) => postgresIndexText(d.indexTitle)),
+          rows.map(([, d]) => postgresIndexText(d.indexContent)),
         ],
       );
       return ids;
@@ -203,7 +205,7 @@ export class PostgresStorage implements KnowledgeBaseStorage {
     return this.#transaction(async (client) => {
       await requireKnowledgeBase(client, knowledgeBaseId);
       if (words.length === 0) return [];
-      const params: unknown[] = [knowledgeBaseId, words.map(foldDiacritics), topK];
+      const params: unknown[] = [knowledgeBaseId, words.map(postgresIndexText), topK];
       let filters = "";
       for (const term of terms) filters += ` AND ${termSql(term, params)}`;
       // Each word is a phrase query (a word the parser splits, like it's or 3.5, matches the same
@@ -235,12 +237,13 @@ export class PostgresStorage implements KnowledgeBaseStorage {
         await client.query("COMMIT");
         return result;
       } catch (error) {
-        await client.query("ROLLBACK").catch(() => undefined);
+        if (!connectionLost(error)) await client.query("ROLLBACK").catch(() => undefined);
         throw error;
       }
     } catch (error) {
       const unavailable = asUnavailable(error);
-      // A connection that failed goes back broken, so the pool closes it instead of reusing it.
+      // A connection that failed goes back broken, so the pool closes it instead of reusing it
+      // (the server ends the transaction when the socket closes).
       client?.release(unavailable ?? undefined);
       client = undefined;
       throw unavailable ?? error;
@@ -265,9 +268,11 @@ export class PostgresStorage implements KnowledgeBaseStorage {
     this.#migrated ??= (async () => {
       const client = await this.#connect();
       try {
-        await migrate(client, this.#log);
-      } finally {
+        await migrate(client, this.#statementTimeoutMs, this.#log);
         client.release();
+      } catch (error) {
+        client.release(connectionLost(error) ? (error as Error) : undefined);
+        throw error;
       }
     })().catch((error: unknown) => {
       // Tried again by the next request.

@@ -20,6 +20,17 @@ const SERVER_STATES: Readonly<Record<string, string>> = {
   "25006": "the database is read-only now (a standby, or a primary being replaced)",
 };
 
+/**
+ * Whether the connection itself failed (no answer in time, closed, reset): nothing more can be
+ * sent on it, not even ROLLBACK, which would wait for the same silence; it is closed instead.
+ */
+export function connectionLost(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === "string" && (NETWORK_CODES.has(code) || code.startsWith("08"))) return true;
+  return /^Connection terminated|Client has encountered a connection error|^Query read timeout/i.test(error.message);
+}
+
 export function asUnavailable(error: unknown): StorageUnavailableError | undefined {
   if (error instanceof StorageUnavailableError) return error;
   if (!(error instanceof Error)) return undefined;
