@@ -205,7 +205,7 @@ await kb.addDocuments(documents, { batchSize: 500, threadCount: 4 });
 const serviceIndexMs = now() - start;
 
 // (b) the engine in-process (same SQLite/FTS5 code, no HTTP, no client)
-const store = SqliteStorage.open(freshDir());
+const store = await SqliteStorage.open(freshDir());
 const { id: engineKb } = await store.createKnowledgeBase("bench");
 const indexed = (batch) => batch.map((d) => ({ ...d, metadata: d.metadata ?? {}, indexTitle: toIndexText(d.title), indexContent: toIndexText(d.content) }));
 start = now();

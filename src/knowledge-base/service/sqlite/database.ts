@@ -18,7 +18,7 @@ export const DATABASE_FILE = "knowledge-base.sqlite3";
 /**
  * How long opening (WAL switch, migration) waits for another process's lock before SQLITE_BUSY.
  * A start may block; a request may not: once open, statements wait only STATEMENT_BUSY_MS on
- * the thread, and a write that still finds the lock taken waits asynchronously (sqlite-storage.ts).
+ * the thread, and a transaction that still finds the lock taken waits asynchronously (busy-retry.ts).
  */
 const OPEN_BUSY_TIMEOUT_MS = 10_000;
 const STATEMENT_BUSY_MS = 20;
@@ -55,6 +55,23 @@ export function openDatabase(dataDir: string): Db {
   } catch (error) {
     db.close();
     throw /SQLITE_READONLY|SQLITE_CANTOPEN/.test(String((error as { code?: unknown }).code)) ? notWritable(dataDir, error) : error;
+  }
+}
+
+/**
+ * A connection that only reads, for a reader thread (sqlite-worker.ts). The writer opened the file
+ * first (WAL switch, migration), so this one finds the schema in place; in WAL mode it reads its
+ * own snapshot beside the writer's transactions, waiting neither for them nor they for it.
+ */
+export function openReader(dataDir: string): Db {
+  const db = new Database(join(dataDir, DATABASE_FILE), { readonly: true, fileMustExist: true });
+  try {
+    db.pragma(`busy_timeout = ${STATEMENT_BUSY_MS}`);
+    schemaVersion(db);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
   }
 }
 

@@ -1,243 +1,71 @@
 /**
- * Knowledge bases on SQLite + FTS5 in one file of a data directory, for one machine. better-sqlite3
- * is synchronous: each method is one transaction, committed before its promise resolves. Writes
- * take the write lock when they begin (BEGIN IMMEDIATE), so they never fail half-way with "database
- * is locked"; while another process holds the lock, a write waits for it off the event loop
- * (retrying with a growing pause, so other requests and /health go on), and after `busyWaitMs`
- * the request gets 503 with Retry-After.
+ * Knowledge bases on SQLite + FTS5 in one file of a data directory, for one machine.
+ * better-sqlite3 is synchronous, so no SQL runs on this thread: a writer thread owns the
+ * connection that writes and a few reader threads search and list (worker-pool.ts), and this
+ * class only sends them requests. Each method is one transaction, committed before its promise
+ * resolves. Writes take the write lock when they begin (BEGIN IMMEDIATE), so they never fail
+ * half-way with "database is locked"; while another process holds the lock, a request waits for it
+ * (retrying with a growing pause, busy-retry.ts), and after `busyWaitMs` it gets 503 with
+ * Retry-After.
  */
-import { randomUUID } from "node:crypto";
-import type { Statement } from "better-sqlite3";
-import { createFtsTable, ftsTable, openDatabase, type Db } from "./database.js";
-import { ErrorCode, ServiceError } from "../errors.js";
 import type { Term } from "../filters.js";
-import { toMatchExpression } from "./match-expression.js";
-import { setTimeout as sleep } from "node:timers/promises";
-import { StorageUnavailableError, type IndexedDocument, type KnowledgeBaseRecord, type KnowledgeBaseStorage, type ScoredDocument, type StoredDocument } from "../storage.js";
+import type { IndexedDocument, KnowledgeBaseRecord, KnowledgeBaseStorage, ScoredDocument, StoredDocument } from "../storage.js";
+import { DEFAULT_BUSY_WAIT_MS } from "./busy-retry.js";
+import type { SqliteOperations, SqliteRequest } from "./sqlite-queries.js";
+import { DEFAULT_READERS, WorkerPool } from "./worker-pool.js";
 
-/** How long a write waits for another process's write lock by default. */
-export const DEFAULT_BUSY_WAIT_MS = 10_000;
-/** Longest pause between two attempts to take the write lock. */
-const MAX_BUSY_PAUSE_MS = 100;
-
-interface DocumentRow {
-  id: string;
-  title: string;
-  content: string;
-  metadata: string;
-}
-
-/** Prepared statements are reused; searches with different filter shapes produce different SQL. */
-const STATEMENT_CACHE_SIZE = 256;
+export { DEFAULT_BUSY_WAIT_MS } from "./busy-retry.js";
 
 export class SqliteStorage implements KnowledgeBaseStorage {
   readonly kind = "sqlite";
-  readonly #db: Db;
-  readonly #statements = new Map<string, Statement>();
+  readonly #pool: WorkerPool;
   readonly #busyWaitMs: number;
 
-  private constructor(db: Db, busyWaitMs: number) {
-    this.#db = db;
+  private constructor(pool: WorkerPool, busyWaitMs: number) {
+    this.#pool = pool;
     this.#busyWaitMs = busyWaitMs;
   }
 
-  /** Opens (or creates) the database in `dataDir`. */
-  static open(dataDir: string, busyWaitMs = DEFAULT_BUSY_WAIT_MS): SqliteStorage {
-    return new SqliteStorage(openDatabase(dataDir), busyWaitMs);
+  /**
+   * Opens (or creates) the database in `dataDir`: starts the writer thread, which creates or
+   * migrates the schema, then `readers` reader threads. Rejects when the database cannot be opened.
+   */
+  static async open(dataDir: string, busyWaitMs = DEFAULT_BUSY_WAIT_MS, readers = DEFAULT_READERS): Promise<SqliteStorage> {
+    return new SqliteStorage(await WorkerPool.start(dataDir, readers), busyWaitMs);
   }
 
+  /** Lets requests in progress finish, then closes the connections and ends the threads. */
   close(): Promise<void> {
-    this.#statements.clear();
-    if (this.#db.open) this.#db.close();
-    return Promise.resolve();
+    return this.#pool.close();
   }
 
   ping(): Promise<boolean> {
-    return Promise.resolve(this.#db.open);
+    return Promise.resolve(!this.#pool.closed);
   }
 
   createKnowledgeBase(name: string): Promise<KnowledgeBaseRecord & { created: boolean }> {
-    return this.#write(() => {
-      const existing = this.#statement("SELECT id, name FROM knowledge_bases WHERE name = ?").get(name) as
-        KnowledgeBaseRecord | undefined;
-      if (existing) return { ...existing, created: false };
-      const { id } = this.#statement("INSERT INTO knowledge_bases (name, created_at) VALUES (?, ?) RETURNING id").get(
-        name,
-        Date.now(),
-      ) as { id: number };
-      createFtsTable(this.#db, id);
-      return { id, name, created: true };
-    });
+    return this.#run({ method: "createKnowledgeBase", args: [name] });
   }
 
   addDocuments(knowledgeBaseId: number, documents: readonly IndexedDocument[]): Promise<string[]> {
-    return this.#write(() => {
-      this.#requireKnowledgeBase(knowledgeBaseId);
-      const fts = ftsTable(knowledgeBaseId);
-      const findSeq = this.#statement("SELECT seq FROM documents WHERE kb_id = ? AND id = ?");
-      const insert = this.#statement(
-        "INSERT INTO documents (kb_id, id, title, content, metadata, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING seq",
-      );
-      const update = this.#statement("UPDATE documents SET title = ?, content = ?, metadata = ? WHERE seq = ?");
-      const unindex = this.#statement(`DELETE FROM ${fts} WHERE rowid = ?`);
-      const index = this.#statement(`INSERT INTO ${fts} (rowid, title, content) VALUES (?, ?, ?)`);
-      const now = Date.now();
-      return documents.map((document) => {
-        const id = document.id ?? randomUUID();
-        const metadata = JSON.stringify(document.metadata);
-        const existing = findSeq.get(knowledgeBaseId, id) as { seq: number } | undefined;
-        let seq: number;
-        if (existing) {
-          // Replace in place: the document keeps its position in listings.
-          seq = existing.seq;
-          update.run(document.title, document.content, metadata, seq);
-          unindex.run(seq);
-        } else {
-          seq = (insert.get(knowledgeBaseId, id, document.title, document.content, metadata, now) as { seq: number }).seq;
-        }
-        index.run(seq, document.indexTitle, document.indexContent);
-        return id;
-      });
-    });
+    return this.#run({ method: "addDocuments", args: [knowledgeBaseId, documents] });
   }
 
   listDocuments(knowledgeBaseId: number, offset: number, limit: number): Promise<{ total: number; documents: StoredDocument[] }> {
-    return this.#read(() => {
-      this.#requireKnowledgeBase(knowledgeBaseId);
-      const { total } = this.#statement("SELECT count(*) AS total FROM documents WHERE kb_id = ?").get(knowledgeBaseId) as {
-        total: number;
-      };
-      const rows = this.#statement(
-        "SELECT id, title, content, metadata FROM documents WHERE kb_id = ? ORDER BY seq LIMIT ? OFFSET ?",
-      ).all(knowledgeBaseId, limit, offset) as DocumentRow[];
-      return { total, documents: rows.map(toStored) };
-    });
+    return this.#run({ method: "listDocuments", args: [knowledgeBaseId, offset, limit] });
   }
 
   deleteDocuments(knowledgeBaseId: number, ids: readonly string[]): Promise<number> {
-    return this.#write(() => {
-      this.#requireKnowledgeBase(knowledgeBaseId);
-      const remove = this.#statement("DELETE FROM documents WHERE kb_id = ? AND id = ? RETURNING seq");
-      const unindex = this.#statement(`DELETE FROM ${ftsTable(knowledgeBaseId)} WHERE rowid = ?`);
-      let deleted = 0;
-      for (const id of new Set(ids)) {
-        const row = remove.get(knowledgeBaseId, id) as { seq: number } | undefined;
-        if (row) {
-          unindex.run(row.seq);
-          deleted += 1;
-        }
-      }
-      return deleted;
-    });
+    return this.#run({ method: "deleteDocuments", args: [knowledgeBaseId, ids] });
   }
 
   /** Ranked by weighted BM25 (title twice content), negated so that higher is better. */
   search(knowledgeBaseId: number, words: readonly string[], topK: number, terms: readonly Term[]): Promise<ScoredDocument[]> {
-    return this.#read(() => this.#search(knowledgeBaseId, words, topK, terms));
+    return this.#run({ method: "search", args: [knowledgeBaseId, words, topK, terms] });
   }
 
-  #search(knowledgeBaseId: number, words: readonly string[], topK: number, terms: readonly Term[]): ScoredDocument[] {
-    this.#requireKnowledgeBase(knowledgeBaseId);
-    const match = toMatchExpression(words);
-    if (match === undefined) return [];
-    const fts = ftsTable(knowledgeBaseId);
-    const params: unknown[] = [match];
-    let filters = "";
-    for (const term of terms) {
-      const { sql, values } = termSql(term);
-      filters += ` AND ${sql}`;
-      params.push(...values);
-    }
-    // Rank first, read texts last: the inner query orders every match by BM25 but carries only
-    // rowid and rank (and touches documents only when filters need title or metadata), so the
-    // potentially long contents are read for the topK winners alone.
-    const candidates = filters
-      ? `SELECT ${fts}.rowid AS seq, ${fts}.rank AS rank FROM ${fts} JOIN documents AS d ON d.seq = ${fts}.rowid ` +
-        `WHERE ${fts} MATCH ?${filters}`
-      : `SELECT rowid AS seq, rank FROM ${fts} WHERE ${fts} MATCH ?`;
-    const sql =
-      `WITH top AS (${candidates} ORDER BY rank, seq LIMIT ?) ` +
-      `SELECT d.id, d.title, d.content, d.metadata, top.rank AS rank FROM top JOIN documents AS d ON d.seq = top.seq ` +
-      `ORDER BY top.rank, top.seq`;
-    const rows = this.#statement(sql).all(...params, topK) as (DocumentRow & { rank: number })[];
-    return rows.map((row) => ({ ...toStored(row), score: -row.rank }));
+  /** Sends `request` to its thread; the lock-wait budget starts now, queueing included. */
+  #run<R extends SqliteRequest>(request: R): Promise<ReturnType<SqliteOperations[R["method"]]>> {
+    return this.#pool.run(request, { startedAt: Date.now(), busyWaitMs: this.#busyWaitMs }) as Promise<ReturnType<SqliteOperations[R["method"]]>>;
   }
-
-  /** A write transaction that takes the write lock at BEGIN, so it never fails mid-way on a lock. */
-  #write<T>(work: () => T): Promise<T> {
-    const transaction = this.#db.transaction(work);
-    return this.#whenFree(() => transaction.immediate());
-  }
-
-  /** A read transaction (one snapshot for a count and its page). */
-  #read<T>(work: () => T): Promise<T> {
-    const transaction = this.#db.transaction(work);
-    return this.#whenFree(() => transaction.deferred());
-  }
-
-  /** Runs `attempt`, again after a growing pause while another process holds a lock it needs. */
-  async #whenFree<T>(attempt: () => T): Promise<T> {
-    const deadline = Date.now() + this.#busyWaitMs;
-    for (let pause = 2; ; pause = Math.min(pause * 2, MAX_BUSY_PAUSE_MS)) {
-      try {
-        return attempt();
-      } catch (error) {
-        if (!isBusy(error)) throw error;
-        if (Date.now() + pause > deadline) {
-          throw new StorageUnavailableError(`another process has held a lock on the database for ${this.#busyWaitMs} ms; try again later`, { cause: error });
-        }
-        await sleep(pause);
-      }
-    }
-  }
-
-  /** The knowledge base with this id, or ServiceError 1002. */
-  #requireKnowledgeBase(id: number): KnowledgeBaseRecord {
-    const row = this.#statement("SELECT id, name FROM knowledge_bases WHERE id = ?").get(id) as KnowledgeBaseRecord | undefined;
-    if (!row) throw new ServiceError(ErrorCode.KNOWLEDGE_BASE_NOT_FOUND, `knowledge base ${id} does not exist`);
-    return row;
-  }
-
-  #statement(sql: string): Statement {
-    let statement = this.#statements.get(sql);
-    if (!statement) {
-      if (this.#statements.size >= STATEMENT_CACHE_SIZE) this.#statements.clear();
-      statement = this.#db.prepare(sql);
-      this.#statements.set(sql, statement);
-    }
-    return statement;
-  }
-}
-
-/**
- * SQL for one term. `title` compares the column; other keys walk the metadata JSON with a quoted
- * JSON path (so dots and quotes in keys are literal). json_each yields the value itself for a
- * scalar and the elements for an array, which gives "equals, or an array containing" in one
- * expression; the row type check keeps JSON types apart (true is not 1, "1" is not 1).
- */
-function termSql(term: Term): { sql: string; values: unknown[] } {
-  if (term.key === "title") {
-    return typeof term.value === "string" ? { sql: "d.title = ?", values: [term.value] } : { sql: "0", values: [] };
-  }
-  const path = `$.${JSON.stringify(term.key)}`;
-  const guard = "json_type(d.metadata, ?) IS NOT 'object'";
-  const each = "EXISTS (SELECT 1 FROM json_each(d.metadata, ?) AS e WHERE";
-  switch (typeof term.value) {
-    case "string":
-      return { sql: `(${guard} AND ${each} e.type = 'text' AND e.value = ?))`, values: [path, path, term.value] };
-    case "number":
-      return { sql: `(${guard} AND ${each} e.type IN ('integer', 'real') AND e.value = ?))`, values: [path, path, term.value] };
-    default:
-      return { sql: `(${guard} AND ${each} e.type = ?))`, values: [path, path, term.value ? "true" : "false"] };
-  }
-}
-
-function toStored(row: DocumentRow): StoredDocument {
-  return { id: row.id, title: row.title, content: row.content, metadata: JSON.parse(row.metadata) as Record<string, unknown> };
-}
-
-/** SQLITE_BUSY (and its extended codes): another connection holds the lock this one needs. */
-function isBusy(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return typeof code === "string" && code.startsWith("SQLITE_BUSY");
 }

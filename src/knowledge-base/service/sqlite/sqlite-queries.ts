@@ -1,0 +1,200 @@
+/**
+ * The SQL of every storage operation, on one better-sqlite3 connection. Synchronous: this runs on
+ * a worker thread (sqlite-worker.ts), never on the service's event loop. Each request is one
+ * transaction; writes take the write lock when they begin (BEGIN IMMEDIATE), so they never fail
+ * half-way with "database is locked", and a transaction that finds a lock taken by another process
+ * is tried again after a pause (busy-retry.ts).
+ */
+import { randomUUID } from "node:crypto";
+import type { Statement } from "better-sqlite3";
+import { ErrorCode, ServiceError } from "../errors.js";
+import type { Term } from "../filters.js";
+import type { IndexedDocument, KnowledgeBaseRecord, ScoredDocument, StoredDocument } from "../storage.js";
+import { whenFree, type BusyBudget } from "./busy-retry.js";
+import { createFtsTable, ftsTable, type Db } from "./database.js";
+import { toMatchExpression } from "./match-expression.js";
+
+/** The storage operations as they run inside a transaction, on the worker's thread. */
+export interface SqliteOperations {
+  createKnowledgeBase(name: string): KnowledgeBaseRecord & { created: boolean };
+  addDocuments(knowledgeBaseId: number, documents: readonly IndexedDocument[]): string[];
+  listDocuments(knowledgeBaseId: number, offset: number, limit: number): { total: number; documents: StoredDocument[] };
+  deleteDocuments(knowledgeBaseId: number, ids: readonly string[]): number;
+  search(knowledgeBaseId: number, words: readonly string[], topK: number, terms: readonly Term[]): ScoredDocument[];
+}
+
+export type OperationName = keyof SqliteOperations;
+
+/** One operation and its arguments, as the service's thread sends it to a worker. */
+export type SqliteRequest = { [M in OperationName]: { readonly method: M; readonly args: Parameters<SqliteOperations[M]> } }[OperationName];
+
+/** The operations that write: they go to the one connection that writes. */
+export function isWrite(method: OperationName): boolean {
+  return method === "createKnowledgeBase" || method === "addDocuments" || method === "deleteDocuments";
+}
+
+interface DocumentRow {
+  id: string;
+  title: string;
+  content: string;
+  metadata: string;
+}
+
+/** Prepared statements are reused; searches with different filter shapes produce different SQL. */
+const STATEMENT_CACHE_SIZE = 256;
+
+export class SqliteQueries implements SqliteOperations {
+  readonly #db: Db;
+  readonly #statements = new Map<string, Statement>();
+
+  constructor(db: Db) {
+    this.#db = db;
+  }
+
+  /** `request` as one transaction: a write transaction for writes, a read snapshot otherwise. */
+  run(request: SqliteRequest, budget: BusyBudget): Promise<unknown> {
+    const operation = this[request.method] as (...args: unknown[]) => unknown;
+    const transaction = this.#db.transaction(() => operation.apply(this, request.args));
+    return whenFree(() => (isWrite(request.method) ? transaction.immediate() : transaction.deferred()), budget);
+  }
+
+  close(): void {
+    this.#statements.clear();
+    if (this.#db.open) this.#db.close();
+  }
+
+  createKnowledgeBase(name: string): KnowledgeBaseRecord & { created: boolean } {
+    const existing = this.#statement("SELECT id, name FROM knowledge_bases WHERE name = ?").get(name) as KnowledgeBaseRecord | undefined;
+    if (existing) return { ...existing, created: false };
+    const { id } = this.#statement("INSERT INTO knowledge_bases (name, created_at) VALUES (?, ?) RETURNING id").get(name, Date.now()) as { id: number };
+    createFtsTable(this.#db, id);
+    return { id, name, created: true };
+  }
+
+  addDocuments(knowledgeBaseId: number, documents: readonly IndexedDocument[]): string[] {
+    this.#requireKnowledgeBase(knowledgeBaseId);
+    const fts = ftsTable(knowledgeBaseId);
+    const findSeq = this.#statement("SELECT seq FROM documents WHERE kb_id = ? AND id = ?");
+    const insert = this.#statement(
+      "INSERT INTO documents (kb_id, id, title, content, metadata, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING seq",
+    );
+    const update = this.#statement("UPDATE documents SET title = ?, content = ?, metadata = ? WHERE seq = ?");
+    const unindex = this.#statement(`DELETE FROM ${fts} WHERE rowid = ?`);
+    const index = this.#statement(`INSERT INTO ${fts} (rowid, title, content) VALUES (?, ?, ?)`);
+    const now = Date.now();
+    return documents.map((document) => {
+      const id = document.id ?? randomUUID();
+      const metadata = JSON.stringify(document.metadata);
+      const existing = findSeq.get(knowledgeBaseId, id) as { seq: number } | undefined;
+      let seq: number;
+      if (existing) {
+        // Replace in place: the document keeps its position in listings.
+        seq = existing.seq;
+        update.run(document.title, document.content, metadata, seq);
+        unindex.run(seq);
+      } else {
+        seq = (insert.get(knowledgeBaseId, id, document.title, document.content, metadata, now) as { seq: number }).seq;
+      }
+      index.run(seq, document.indexTitle, document.indexContent);
+      return id;
+    });
+  }
+
+  listDocuments(knowledgeBaseId: number, offset: number, limit: number): { total: number; documents: StoredDocument[] } {
+    this.#requireKnowledgeBase(knowledgeBaseId);
+    const { total } = this.#statement("SELECT count(*) AS total FROM documents WHERE kb_id = ?").get(knowledgeBaseId) as { total: number };
+    const rows = this.#statement("SELECT id, title, content, metadata FROM documents WHERE kb_id = ? ORDER BY seq LIMIT ? OFFSET ?").all(
+      knowledgeBaseId,
+      limit,
+      offset,
+    ) as DocumentRow[];
+    return { total, documents: rows.map(toStored) };
+  }
+
+  deleteDocuments(knowledgeBaseId: number, ids: readonly string[]): number {
+    this.#requireKnowledgeBase(knowledgeBaseId);
+    const remove = this.#statement("DELETE FROM documents WHERE kb_id = ? AND id = ? RETURNING seq");
+    const unindex = this.#statement(`DELETE FROM ${ftsTable(knowledgeBaseId)} WHERE rowid = ?`);
+    let deleted = 0;
+    for (const id of new Set(ids)) {
+      const row = remove.get(knowledgeBaseId, id) as { seq: number } | undefined;
+      if (row) {
+        unindex.run(row.seq);
+        deleted += 1;
+      }
+    }
+    return deleted;
+  }
+
+  /** Ranked by weighted BM25 (title twice content), negated so that higher is better. */
+  search(knowledgeBaseId: number, words: readonly string[], topK: number, terms: readonly Term[]): ScoredDocument[] {
+    this.#requireKnowledgeBase(knowledgeBaseId);
+    const match = toMatchExpression(words);
+    if (match === undefined) return [];
+    const fts = ftsTable(knowledgeBaseId);
+    const params: unknown[] = [match];
+    let filters = "";
+    for (const term of terms) {
+      const { sql, values } = termSql(term);
+      filters += ` AND ${sql}`;
+      params.push(...values);
+    }
+    // Rank first, read texts last: the inner query orders every match by BM25 but carries only
+    // rowid and rank (and touches documents only when filters need title or metadata), so the
+    // potentially long contents are read for the topK winners alone.
+    const candidates = filters
+      ? `SELECT ${fts}.rowid AS seq, ${fts}.rank AS rank FROM ${fts} JOIN documents AS d ON d.seq = ${fts}.rowid ` +
+        `WHERE ${fts} MATCH ?${filters}`
+      : `SELECT rowid AS seq, rank FROM ${fts} WHERE ${fts} MATCH ?`;
+    const sql =
+      `WITH top AS (${candidates} ORDER BY rank, seq LIMIT ?) ` +
+      `SELECT d.id, d.title, d.content, d.metadata, top.rank AS rank FROM top JOIN documents AS d ON d.seq = top.seq ` +
+      `ORDER BY top.rank, top.seq`;
+    const rows = this.#statement(sql).all(...params, topK) as (DocumentRow & { rank: number })[];
+    return rows.map((row) => ({ ...toStored(row), score: -row.rank }));
+  }
+
+  /** The knowledge base with this id, or ServiceError 1002. */
+  #requireKnowledgeBase(id: number): KnowledgeBaseRecord {
+    const row = this.#statement("SELECT id, name FROM knowledge_bases WHERE id = ?").get(id) as KnowledgeBaseRecord | undefined;
+    if (!row) throw new ServiceError(ErrorCode.KNOWLEDGE_BASE_NOT_FOUND, `knowledge base ${id} does not exist`);
+    return row;
+  }
+
+  #statement(sql: string): Statement {
+    let statement = this.#statements.get(sql);
+    if (!statement) {
+      if (this.#statements.size >= STATEMENT_CACHE_SIZE) this.#statements.clear();
+      statement = this.#db.prepare(sql);
+      this.#statements.set(sql, statement);
+    }
+    return statement;
+  }
+}
+
+/**
+ * SQL for one term. `title` compares the column; other keys walk the metadata JSON with a quoted
+ * JSON path (so dots and quotes in keys are literal). json_each yields the value itself for a
+ * scalar and the elements for an array, which gives "equals, or an array containing" in one
+ * expression; the row type check keeps JSON types apart (true is not 1, "1" is not 1).
+ */
+function termSql(term: Term): { sql: string; values: unknown[] } {
+  if (term.key === "title") {
+    return typeof term.value === "string" ? { sql: "d.title = ?", values: [term.value] } : { sql: "0", values: [] };
+  }
+  const path = `$.${JSON.stringify(term.key)}`;
+  const guard = "json_type(d.metadata, ?) IS NOT 'object'";
+  const each = "EXISTS (SELECT 1 FROM json_each(d.metadata, ?) AS e WHERE";
+  switch (typeof term.value) {
+    case "string":
+      return { sql: `(${guard} AND ${each} e.type = 'text' AND e.value = ?))`, values: [path, path, term.value] };
+    case "number":
+      return { sql: `(${guard} AND ${each} e.type IN ('integer', 'real') AND e.value = ?))`, values: [path, path, term.value] };
+    default:
+      return { sql: `(${guard} AND ${each} e.type = ?))`, values: [path, path, term.value ? "true" : "false"] };
+  }
+}
+
+function toStored(row: DocumentRow): StoredDocument {
+  return { id: row.id, title: row.title, content: row.content, metadata: JSON.parse(row.metadata) as Record<string, unknown> };
+}
