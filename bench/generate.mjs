@@ -3,9 +3,10 @@
 //   2. `tsc --noEmit` over a small app calling three operations: toolgen's output (as .ts and as
 //      .js + .d.ts) vs openapi-typescript + openapi-fetch.
 // Usage: npm run build && node bench/generate.mjs [runs=3]
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { best, measure } from "./measure.mjs";
+import { writeOpenapiFetchApp, writeToolgenApp } from "./typecheck-apps.mjs";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const SPEC = resolve(ROOT, "../shared/corpus/specs/github-api.json");
@@ -21,35 +22,13 @@ mkdirSync(OUT, { recursive: true });
 const generation = { ots: [], toolgenTs: [], toolgenJs: [] };
 for (let i = 0; i < RUNS; i++) {
   generation.ots.push(measure("openapi-typescript (types only)", [OTS_CLI, SPEC, "-o", join(OUT, "ots/schema.ts")]));
-  generation.toolgenTs.push(measure("toolgen --emit ts (types + functions + toolkit)", [TOOLGEN, SPEC, "--out", join(OUT, "toolgen-ts"), "-q"]));
-  generation.toolgenJs.push(measure("toolgen --emit js", [TOOLGEN, SPEC, "--out", join(OUT, "toolgen-js"), "--emit", "js", "-q"]));
+  // --force: from the second run on, toolgen would find its output up to date and skip (issue 16.1).
+  generation.toolgenTs.push(measure("toolgen --emit ts (types + functions + toolkit)", [TOOLGEN, SPEC, "--out", join(OUT, "toolgen-ts"), "-q", "--force"]));
+  generation.toolgenJs.push(measure("toolgen --emit js", [TOOLGEN, SPEC, "--out", join(OUT, "toolgen-js"), "--emit", "js", "-q", "--force"]));
 }
 
-const tsconfig = (extra = {}) =>
-  JSON.stringify({
-    compilerOptions: { strict: true, noEmit: true, target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", lib: ["ES2022", "DOM"], types: [], skipLibCheck: true, ...extra },
-    include: ["*.ts"],
-  });
-
-// The same three calls (GET, POST, PATCH) written against each client.
-writeFileSync(join(OUT, "ots/app.ts"), `import createClient from "openapi-fetch";
-import type { paths } from "./schema.js";
-const client = createClient<paths>({ baseUrl: "https://api.github.com" });
-const repo = await client.GET("/repos/{owner}/{repo}", { params: { path: { owner: "o", repo: "r" } } });
-const issue = await client.POST("/repos/{owner}/{repo}/issues", { params: { path: { owner: "o", repo: "r" } }, body: { title: "t" } });
-const pull = await client.PATCH("/repos/{owner}/{repo}/pulls/{pull_number}", { params: { path: { owner: "o", repo: "r", pull_number: 1 } }, body: { title: "t" } });
-export const names: (string | undefined)[] = [repo.data?.full_name, issue.data?.title, pull.data?.title];
-`);
-writeFileSync(join(OUT, "ots/tsconfig.json"), tsconfig());
-for (const dir of ["toolgen-ts", "toolgen-js"]) {
-  writeFileSync(join(OUT, dir, "app.ts"), `import { issuesCreate, pullsUpdate, reposGet } from "./index.js";
-const repo = await reposGet({ owner: "o", repo: "r" });
-const issue = await issuesCreate({ owner: "o", repo: "r", title: "t" });
-const pull = await pullsUpdate({ owner: "o", repo: "r", pull_number: 1, title: "t" });
-export const names: (string | undefined)[] = [repo.full_name, issue.title, pull.title];
-`);
-  writeFileSync(join(OUT, dir, "tsconfig.json"), tsconfig());
-}
+writeOpenapiFetchApp(join(OUT, "ots"));
+for (const dir of ["toolgen-ts", "toolgen-js"]) writeToolgenApp(join(OUT, dir));
 
 const check = { ots: [], toolgenTs: [], toolgenJs: [] };
 for (let i = 0; i < RUNS; i++) {

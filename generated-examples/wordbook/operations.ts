@@ -3,12 +3,8 @@
  */
 import { request, type CallOptions, type OperationSpec } from "toolgen/runtime";
 import { client, type Credentials } from "./client.js";
-import type { paths } from "./schema.js";
-type Op_AddWord = paths["/WordBook/v1/AddWord"]["post"];
-/** Input of {@link addWord}: the `application/json` body's properties. */
-export type AddWordInput = NonNullable<Op_AddWord["requestBody"]>["content"]["application/json"];
-/** Result of {@link addWord} (the 200 answer). */
-export type AddWordOutput = Op_AddWord["responses"][200]["content"]["application/json"];
+import type { AddWordInput, AddWordOutput, GetWordsInput, GetWordsOutput } from "./operation-types.js";
+export type { AddWordInput, AddWordOutput, GetWordsInput, GetWordsOutput } from "./operation-types.js";
 const spec_addWord: OperationSpec = {
   tool: "WordBook/v1/AddWord",
   method: "POST",
@@ -28,11 +24,6 @@ export async function addWord(input: AddWordInput, options?: CallOptions<Credent
   return (await request(client, spec_addWord, input, options)) as AddWordOutput;
 }
 
-type Op_GetWords = paths["/WordBook/v1/GetWords"]["post"];
-/** Input of {@link getWords}: the `application/json` body's properties. */
-export type GetWordsInput = NonNullable<Op_GetWords["requestBody"]>["content"]["application/json"];
-/** Result of {@link getWords} (the 200 answer). */
-export type GetWordsOutput = Op_GetWords["responses"][200]["content"]["application/json"];
 const spec_getWords: OperationSpec = {
   tool: "WordBook/v1/GetWords",
   method: "POST",

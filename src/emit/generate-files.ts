@@ -29,7 +29,7 @@ export async function generateFiles(model: ToolkitModel, options: EmitOptions = 
   const progress = options.onProgress;
   // The emitters bring the TypeScript compiler, ts-morph and openapi-typescript: loaded when
   // something is emitted, not when this module is (a run that emits nothing never pays for them).
-  const [{ emitSchemaTypes }, { emitOperationsFile, emitOperationsJs }, { toJavaScript }] = await Promise.all([
+  const [{ emitSchemaTypes }, operationsEmitter, { toJavaScript }] = await Promise.all([
     import("./schema-types.js"),
     import("./operations-file.js"),
     import("./js-output.js"),
@@ -38,8 +38,11 @@ export async function generateFiles(model: ToolkitModel, options: EmitOptions = 
     progress,
     "emit",
     () => [
-      { path: "schema.ts", content: code`${header}\n${emitSchemaTypes(model)}`, typesOnly: true },
-      ...operationsFiles(model, emit, runtimeImport, header, { emitOperationsFile, emitOperationsJs }),
+      // Declarations only. With `--emit ts` it is written as a declaration file, which an app's
+      // `tsc` skips under `skipLibCheck` (BENCHMARKS.md, issue 16.5); `--emit js` turns it into
+      // `schema.d.ts` plus an empty `schema.js`.
+      { path: emit === "ts" ? "schema.d.ts" : "schema.ts", content: code`${header}\n${emitSchemaTypes(model)}`, typesOnly: true },
+      ...operationsFiles(model, emit, runtimeImport, header, operationsEmitter),
       { path: "client.ts", content: emitClientFile(model, runtimeImport, header, model.source.kind === "hub") },
       { path: "toolkit.ts", content: emitToolkitFile(model, runtimeImport, header) },
       { path: "index.ts", content: emitIndexFile(header, runtimeImport) },
@@ -64,15 +67,24 @@ export async function generateFiles(model: ToolkitModel, options: EmitOptions = 
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-/** `.ts` through ts-morph; for `--emit js`, `.js` + `.d.ts` printed directly (no transpiling). */
+/**
+ * `operations.ts` through ts-morph, its types in `operation-types.d.ts`; for `--emit js`,
+ * `.js` + `.d.ts` printed directly (no transpiling).
+ */
 function operationsFiles(
   model: ToolkitModel,
   emit: "ts" | "js",
   runtimeImport: string,
   header: Code,
-  { emitOperationsFile, emitOperationsJs }: Pick<typeof import("./operations-file.js"), "emitOperationsFile" | "emitOperationsJs">,
+  { emitOperationsFile, emitOperationsJs, OPERATION_TYPES_FILE }: Pick<typeof import("./operations-file.js"), "emitOperationsFile" | "emitOperationsJs" | "OPERATION_TYPES_FILE">,
 ): GeneratedFile[] {
-  if (emit === "ts") return [{ path: "operations.ts", content: emitOperationsFile(model, runtimeImport, header) }];
+  if (emit === "ts") {
+    const { source, types } = emitOperationsFile(model, runtimeImport, header);
+    return [
+      { path: "operations.ts", content: source },
+      { path: OPERATION_TYPES_FILE, content: types },
+    ];
+  }
   const { js, dts } = emitOperationsJs(model, runtimeImport, header);
   return [
     { path: "operations.js", content: js },

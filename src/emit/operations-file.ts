@@ -1,21 +1,66 @@
 /**
- * `operations.ts`: per operation its Input/Output types, its OperationSpec, and one exported
- * async function, written with ts-morph structures. Signatures are explicit and non-generic so
- * `tsc` checks each in constant time and `--emit js` can derive declarations file by file.
+ * The operations module. `--emit ts`: `operations.ts` holds one exported async function per
+ * operation (and the OperationSpec it hands to the runtime), written with ts-morph structures;
+ * the `<Name>Input` / `<Name>Output` types go in `operation-types.d.ts` and `operations.ts`
+ * re-exports them. `--emit js`: `operations.js` + `operations.d.ts`. Signatures are explicit and
+ * non-generic so `tsc` checks each in constant time and `--emit js` can derive declarations file
+ * by file.
+ *
+ * Why the types are a `.d.ts` even in TypeScript output: an app's `tsc` checks every `.ts` file
+ * it includes, and checking 1,000 Input/Output aliases resolves every indexed access into
+ * `paths` and every member of every input, although the app calls a few operations. A
+ * declaration file is skipped under `skipLibCheck` and its types are resolved only where used.
+ * On GitHub's description this, `schema.d.ts`, the JSON spec table below and `request` taking an
+ * `object` took an app's check from 1.4-1.5x to 0.8-1.0x the time of the same app on
+ * openapi-typescript + openapi-fetch (BENCHMARKS.md, issue 16.5).
  */
 import { IndentationText, Project, StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
 import type { OperationModel, ToolkitModel } from "../model/toolkit-model.js";
 import { operationSpecOf } from "./operation-spec.js";
 import { inputType, operationAlias, operationAliasType, outputType } from "./operation-types.js";
-import { code, docCode, docComment, docText, identifier, joinCode, literal, printedCode, stringLiteral, type Code } from "./ts-text.js";
+import { code, docCode, docComment, docText, identifier, joinCode, lineComment, literal, printedCode, singleQuotedLiteral, stringLiteral, type Code } from "./ts-text.js";
+
+/** The file `operations.ts` takes its Input/Output types from (`--emit ts`). */
+export const OPERATION_TYPES_FILE = "operation-types.d.ts";
+const OPERATION_TYPES_IMPORT = "./operation-types.js";
+
+/**
+ * Bytes of OperationSpec data (as JSON) above which `operations.ts` holds every spec in one JSON
+ * text instead of an object literal per operation (the same limit as toolkit.ts's data). Checking
+ * 1,223 spec literals against `OperationSpec` took half of `operations.ts`'s check time on
+ * GitHub's description; a string costs nothing to check.
+ */
+export const SPEC_TABLE_LIMIT = 256 * 1024;
+
+/** The table of the large form; a name no operation can take (RESERVED_EXPORTS). */
+const SPEC_TABLE = code`operationSpecs`;
 
 function specName(op: OperationModel): Code {
   return code`spec_${identifier(op.functionName)}`;
 }
 
-export function emitOperationsFile(model: ToolkitModel, runtimeImport: string, header: Code): Code {
-  const statements: StatementStructures[] = [];
-  for (const op of model.operations) statements.push(...operationStatements(op));
+export function emitOperationsFile(model: ToolkitModel, runtimeImport: string, header: Code): { source: Code; types: Code } {
+  const specs = model.operations.map(operationSpecOf);
+  const tableJson = JSON.stringify(Object.fromEntries(model.operations.map((op, i) => [op.functionName, specs[i]])));
+  const asTable = tableJson.length > SPEC_TABLE_LIMIT;
+  const typeNames = model.operations.flatMap((op) => [...(inputType(op) !== undefined ? [code`${identifier(op.typeName)}Input`] : []), code`${identifier(op.typeName)}Output`]);
+  const typeImports: Code[] = [];
+  if (typeNames.length > 0) {
+    const names = joinCode(typeNames, ", ");
+    typeImports.push(
+      code`import type { ${names} } from ${stringLiteral(OPERATION_TYPES_IMPORT)};`,
+      code`export type { ${names} } from ${stringLiteral(OPERATION_TYPES_IMPORT)};`,
+    );
+  }
+  const statements: (Code | StatementStructures)[] = [];
+  if (asTable) {
+    statements.push(code`
+${lineComment(`What each function hands to the runtime (${(tableJson.length / 1e6).toFixed(1)} MB of OperationSpec by function name), precomputed by toolgen.`)}
+// Written as JSON text because it is large: tsc need not check 1,000 object literals against OperationSpec.
+const ${SPEC_TABLE}: { readonly [functionName: string]: OperationSpec } = JSON.parse(${singleQuotedLiteral(tableJson)});
+`);
+  }
+  model.operations.forEach((op, i) => statements.push(...operationStatements(op, asTable ? undefined : specs[i]!)));
   const project = new Project({
     useInMemoryFileSystem: true,
     skipLoadingLibFiles: true,
@@ -26,12 +71,39 @@ export function emitOperationsFile(model: ToolkitModel, runtimeImport: string, h
       header,
       code`import { request, type CallOptions, type OperationSpec } from ${stringLiteral(runtimeImport)};`,
       code`import { client, type Credentials } from "./client.js";`,
-      code`import type { paths } from "./schema.js";`,
+      ...typeImports,
       ...statements,
     ],
   });
   // ts-morph prints the structures below, each made of Code.
-  return printedCode(file.getFullText());
+  return { source: printedCode(file.getFullText()), types: emitOperationTypes(model, header) };
+}
+
+/**
+ * `operation-types.d.ts`: per operation the file-local alias of `paths[path][method]` and the
+ * exported Input and Output types. The functions are imported (as types) only so that the doc
+ * comments' `{@link name}` find them.
+ */
+function emitOperationTypes(model: ToolkitModel, header: Code): Code {
+  const lines: Code[] = [code`import type { paths } from "./schema.js";`];
+  if (model.operations.length > 0) {
+    lines.push(code`import type { ${joinCode(model.operations.map((op) => identifier(op.functionName)), ", ")} } from "./operations.js";`);
+  }
+  for (const op of model.operations) lines.push(...typeDeclarations(op));
+  // Without an export list a declaration file would export the Op_ aliases too.
+  lines.push(code`export {};`);
+  return code`${header}${joinCode(lines, "\n")}\n`;
+}
+
+/** The alias, Input and Output declarations of one operation, as both modes write them. */
+function typeDeclarations(op: OperationModel): Code[] {
+  const input = inputType(op);
+  const T = identifier(op.typeName);
+  return [
+    code`type ${operationAlias(op)} = ${operationAliasType(op)};`,
+    ...(input !== undefined ? [code`${docComment(inputDoc(op))}\nexport type ${T}Input = ${input};`] : []),
+    code`${docComment(outputDoc(op))}\nexport type ${T}Output = ${outputType(op)};`,
+  ];
 }
 
 /**
@@ -53,9 +125,7 @@ export function emitOperationsJs(model: ToolkitModel, runtimeImport: string, hea
       code`const ${specName(op)} = ${literal(operationSpecOf(op))};`,
       code`${doc}\nexport async function ${fn}(${input !== undefined ? code`input, ` : code``}options) {\n    return (await request(client, ${specName(op)}, ${input !== undefined ? code`input` : code`undefined`}, options));\n}`,
     );
-    dts.push(code`type ${operationAlias(op)} = ${operationAliasType(op)};`);
-    if (input !== undefined) dts.push(code`${docComment(inputDoc(op))}\nexport type ${T}Input = ${input};`);
-    dts.push(code`${docComment(outputDoc(op))}\nexport type ${T}Output = ${outputType(op)};`);
+    dts.push(...typeDeclarations(op));
     const params = joinCode([...(input !== undefined ? [code`input${op.inputOptional ? code`?` : code``}: ${T}Input`] : []), code`options?: CallOptions<Credentials>`], ", ");
     dts.push(code`${doc}\nexport declare function ${fn}(${params}): Promise<${T}Output>;`);
   }
@@ -64,53 +134,36 @@ export function emitOperationsJs(model: ToolkitModel, runtimeImport: string, hea
   return { js: code`${header}${joinCode(js, "\n")}\n`, dts: code`${header}${joinCode(dts, "\n")}\n` };
 }
 
-function operationStatements(op: OperationModel): StatementStructures[] {
+/** The spec (unless the large form's table holds it) and the function of one operation. */
+function operationStatements(op: OperationModel, spec: ReturnType<typeof operationSpecOf> | undefined): StatementStructures[] {
   const input = inputType(op);
-  const output = outputType(op);
   const T = identifier(op.typeName);
-  const out: StatementStructures[] = [
-    { kind: StructureKind.TypeAlias, name: operationAlias(op), type: operationAliasType(op) },
-  ];
-  if (input !== undefined) {
+  const specRef = spec !== undefined ? specName(op) : code`${SPEC_TABLE}[${stringLiteral(op.functionName)}]!`;
+  const out: StatementStructures[] = [];
+  if (spec !== undefined) {
     out.push({
-      kind: StructureKind.TypeAlias,
-      isExported: true,
-      name: code`${T}Input`,
-      type: input,
-      docs: [docText(inputDoc(op))],
-    });
-  }
-  out.push(
-    {
-      kind: StructureKind.TypeAlias,
-      isExported: true,
-      name: code`${T}Output`,
-      type: output,
-      docs: [docText(outputDoc(op))],
-    },
-    {
       kind: StructureKind.VariableStatement,
       declarationKind: VariableDeclarationKind.Const,
-      declarations: [{ name: specName(op), type: code`OperationSpec`, initializer: literal(operationSpecOf(op)) }],
-    },
-    {
-      kind: StructureKind.Function,
-      isExported: true,
-      isAsync: true,
-      name: identifier(op.functionName),
-      docs: [docText(functionDoc(op))],
-      parameters: [
-        ...(input !== undefined
-          ? [{ name: code`input`, type: code`${T}Input`, ...(op.inputOptional ? { hasQuestionToken: true } : {}) }]
-          : []),
-        { name: code`options`, type: code`CallOptions<Credentials>`, hasQuestionToken: true },
-      ],
-      returnType: code`Promise<${T}Output>`,
-      statements: [
-        code`return (await request(client, ${specName(op)}, ${input !== undefined ? code`input` : code`undefined`}, options)) as ${T}Output;`,
-      ],
-    },
-  );
+      declarations: [{ name: specName(op), type: code`OperationSpec`, initializer: literal(spec) }],
+    });
+  }
+  out.push({
+    kind: StructureKind.Function,
+    isExported: true,
+    isAsync: true,
+    name: identifier(op.functionName),
+    docs: [docText(functionDoc(op))],
+    parameters: [
+      ...(input !== undefined
+        ? [{ name: code`input`, type: code`${T}Input`, ...(op.inputOptional ? { hasQuestionToken: true } : {}) }]
+        : []),
+      { name: code`options`, type: code`CallOptions<Credentials>`, hasQuestionToken: true },
+    ],
+    returnType: code`Promise<${T}Output>`,
+    statements: [
+      code`return (await request(client, ${specRef}, ${input !== undefined ? code`input` : code`undefined`}, options)) as ${T}Output;`,
+    ],
+  });
   return out;
 }
 

@@ -24,10 +24,16 @@ const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE", "TRACE"])
 /** Answers that say "try again later" rather than "this request is wrong". */
 const RETRY_STATUS = new Set([408, 425, 429, 500, 502, 503, 504]);
 
+/**
+ * `input` is the operation's flat input object, typed `object` rather than
+ * `Record<string, unknown>`: tsc relates a generated `<Name>Input` to `object` without looking at
+ * its members, while the index signature would make an app's type check resolve every member of
+ * every operation's input, called or not.
+ */
 export async function request(
   config: ClientConfig<object>,
   op: OperationSpec,
-  input: Record<string, unknown> | undefined,
+  input: object | undefined,
   options: CallOptions<object> = {},
 ): Promise<unknown> {
   const retry = options.retry ?? config.retry;
@@ -63,10 +69,10 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
 async function requestOnce(
   config: ClientConfig<object>,
   op: OperationSpec,
-  input: Record<string, unknown> | undefined,
+  input: object | undefined,
   options: CallOptions<object>,
 ): Promise<unknown> {
-  const values = input ?? {};
+  const values = (input ?? {}) as Record<string, unknown>;
   const baseUrl = options.baseUrl ?? config.baseUrl;
   const problem = parameterProblem(op, values);
   if (problem) throw new ToolCallError(problem, { tool: op.tool, code: "INVALID_INPUT", method: op.method, url: `${baseUrl.replace(/\/+$/, "")}${op.path}` });

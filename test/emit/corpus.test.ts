@@ -87,7 +87,7 @@ describe("corpus: generate and compile", () => {
       expect(await main([url, "--out", out, "--no-format", "-q", "--token", "t"], capture().io)).toBe(0);
       const fromDisk = join(freshOutputDir("corpus/digital-ocean-disk"));
       expect(await main([join(root, "DigitalOcean-public.v2.yaml"), "--out", fromDisk, "--no-format", "-q"], capture().io)).toBe(0);
-      for (const file of ["schema.ts", "operations.ts", "toolkit.ts"]) {
+      for (const file of ["schema.d.ts", "operation-types.d.ts", "operations.ts", "toolkit.ts"]) {
         expect(readFileSync(join(out, file), "utf8") === readFileSync(join(fromDisk, file), "utf8"), file).toBe(true);
       }
     } finally {

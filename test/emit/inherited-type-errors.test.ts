@@ -191,7 +191,7 @@ test("deep $refs, nullable allOf bases and recursion through arrays compile with
   expect(messages.join("\n")).toMatch(/1 schema has type "null" beside a oneOf\/anyOf that never admits null/);
   expect(await typecheckWith(out, USE)).toBe("");
 
-  const schema = readFileSync(join(out, "schema.ts"), "utf8");
+  const schema = readFileSync(join(out, "schema.d.ts"), "utf8");
   // Each deep target is typed once, under a name, and referred to by it from every place.
   expect(schema).toContain('paging?: components["schemas"]["messages_get_200_application_json_paging"]');
   expect(schema).toContain('paging: components["schemas"]["messages_get_200_application_json_paging"]');

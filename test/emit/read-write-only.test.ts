@@ -1,7 +1,7 @@
 /**
  * readOnly properties travel in answers only and writeOnly ones in requests only, and `required`
  * holds only in the direction a property travels (OpenAPI 3.0.3 §4.7.24, Schema Object `readOnly`
- * and `writeOnly`). schema.ts leaves readOnly properties out of the request side (request forms
+ * and `writeOnly`). schema.d.ts leaves readOnly properties out of the request side (request forms
  * of component schemas, inline request schemas) and writeOnly ones out of the answer side
  * (src/emit/request-schemas.ts, src/emit/one-way-properties.ts). Checked with tsc --strict on an
  * app whose wrong calls carry @ts-expect-error, for `--emit ts` and `--emit js`.
@@ -142,7 +142,7 @@ test.each(["ts", "js"] as const)("--emit %s: readOnly fields are left out of req
   const { out } = await generateFrom(`emit/read-write-only-${emit}`, description, ["--emit", emit]);
   expect(await typecheckWith(out, app, "app.ts")).toBe("");
 
-  const schema = readFileSync(join(out, emit === "ts" ? "schema.ts" : "schema.d.ts"), "utf8");
+  const schema = readFileSync(join(out, "schema.d.ts"), "utf8");
   const forms = schema.slice(schema.indexOf("export interface requestComponents"));
   const answers = schema.slice(schema.indexOf("export interface components"), schema.indexOf("export interface requestComponents"));
   // Request forms: every schema a request reaches that has such a property or refers to one.

@@ -1,6 +1,6 @@
 /**
  * A property with a `default` is optional in a request (the server fills it in) unless `required`
- * lists it, and always present in an answer. schema.ts is written with openapi-typescript's
+ * lists it, and always present in an answer. schema.d.ts is written with openapi-typescript's
  * `defaultNonNullable` (the answers' rule); the request side gets its own forms of the component
  * schemas that rule would make too strict (src/emit/request-schemas.ts). Checked with tsc
  * --strict on an app whose wrong calls carry @ts-expect-error, for `--emit ts` and `--emit js`.
@@ -115,7 +115,7 @@ test.each(["ts", "js"] as const)("--emit %s: defaulted fields are optional in re
   const { out } = await generateFrom(`emit/request-defaults-${emit}`, description, ["--emit", emit]);
   expect(await typecheckWith(out, app, "app.ts")).toBe("");
 
-  const schema = readFileSync(join(out, emit === "ts" ? "schema.ts" : "schema.d.ts"), "utf8");
+  const schema = readFileSync(join(out, "schema.d.ts"), "utf8");
   // The request forms: Widget, Part (defaults of their own), Pet and Cat (through PetBase) and
   // PetBase; Dog too, as it refers to PetBase. Plain has no default and keeps one form.
   const forms = schema.slice(schema.indexOf("export interface requestComponents"));

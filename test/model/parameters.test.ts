@@ -86,9 +86,9 @@ test("the generated module compiles under tsc --strict, and so does openapi-type
   expect(messages.filter((line) => line.includes("it is left out"))).toHaveLength(7);
   expect(await typecheckWith(out, USE)).toBe("");
   // openapi-typescript keeps the parameter in `paths` (as `""`); the input simply does not refer to it.
-  const schema = readFileSync(join(out, "schema.ts"), "utf8");
+  const schema = readFileSync(join(out, "schema.d.ts"), "utf8");
   expect(schema).toMatch(/"": string;/);
-  expect(readFileSync(join(out, "operations.ts"), "utf8")).not.toContain('[""]');
+  expect(readFileSync(join(out, "operation-types.d.ts"), "utf8")).not.toContain('[""]');
 
   // The control: openapi-typescript alone goes on with this description and its output compiles.
   expect(await openapiTypescriptErrors(dir, spec)).toBe("");

@@ -103,7 +103,7 @@ test("a body that may be null stays flat and is marked nullable; one with a part
 test("the generated module compiles under tsc --strict, and so does openapi-typescript's output for the same description", async () => {
   const { dir, spec, out } = await generateFrom("nullable-request-body", DESCRIPTION, ["--no-format"]);
   expect(await typecheckWith(out, USE)).toBe("");
-  const operations = readFileSync(join(out, "operations.ts"), "utf8");
+  const operations = readFileSync(join(out, "operation-types.d.ts"), "utf8");
   expect(operations).toContain('export type UpdateAppInput = NonNullable<NonNullable<Op_UpdateApp["requestBody"]>["content"]["application/json"]>;');
   expect(operations).toContain('export type PlainInput = NonNullable<Op_Plain["requestBody"]>["content"]["application/json"];');
 

@@ -20,6 +20,12 @@ import { encodeStrict } from "./serialize-value.js";
 const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE", "TRACE"]);
 /** Answers that say "try again later" rather than "this request is wrong". */
 const RETRY_STATUS = new Set([408, 425, 429, 500, 502, 503, 504]);
+/**
+ * `input` is the operation's flat input object, typed `object` rather than
+ * `Record<string, unknown>`: tsc relates a generated `<Name>Input` to `object` without looking at
+ * its members, while the index signature would make an app's type check resolve every member of
+ * every operation's input, called or not.
+ */
 export async function request(config, op, input, options = {}) {
     const retry = options.retry ?? config.retry;
     if (!retry || retry.retries <= 0 || !IDEMPOTENT.has(op.method))
@@ -53,7 +59,7 @@ function sleep(ms, signal) {
     });
 }
 async function requestOnce(config, op, input, options) {
-    const values = input ?? {};
+    const values = (input ?? {});
     const baseUrl = options.baseUrl ?? config.baseUrl;
     const problem = parameterProblem(op, values);
     if (problem)

@@ -121,7 +121,7 @@ export const database: IsNever<components["schemas"]["Database"]> = false;
 test("the generated module compiles under tsc --strict with the exact types, where openapi-typescript's Database is never", async () => {
   const { dir, spec, out } = await generateFrom("discriminator-all-of-parts", DESCRIPTION, ["--no-format"]);
   expect(await typecheckWith(out, USE)).toBe("");
-  expect(readFileSync(join(out, "schema.ts"), "utf8")).not.toContain('kind: "Database"');
+  expect(readFileSync(join(out, "schema.d.ts"), "utf8")).not.toContain('kind: "Database"');
 
   // The control: openapi-typescript's own output compiles, but its Database admits no value.
   const controlUse = `import type { components } from "./schema.js";\ntype IsNever<T> = [T] extends [never] ? true : false;\nexport const database: IsNever<components["schemas"]["Database"]> = true;\n`;

@@ -93,7 +93,7 @@ export const badPage: ListDropletsInput = { per_page: "20" };
 test("the generated module compiles under tsc --strict, where openapi-typescript's output alone does not (TS2339)", async () => {
   const { dir, spec, out } = await generateFrom("path-parameter-refs", DESCRIPTION, ["--no-format"]);
   expect(await typecheckWith(out, USE)).toBe("");
-  expect(readFileSync(join(out, "schema.ts"), "utf8")).not.toMatch(/paths\["[^"]*"\]\["get"\]\["parameters"\]/);
+  expect(readFileSync(join(out, "schema.d.ts"), "utf8")).not.toMatch(/paths\["[^"]*"\]\["get"\]\["parameters"\]/);
 
   expect(await openapiTypescriptErrors(dir, spec)).toMatch(/TS2339: Property 'per_page' does not exist/);
 }, 120_000);
