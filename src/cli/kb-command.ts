@@ -89,8 +89,7 @@ export async function runKbServe(flags: KbServeOptions, io: CliIo, stop: Promise
   if (tokens.length === 0) {
     io.stderr(`toolgen: warning: no access tokens configured (--token or ${KB_TOKENS_ENV}): every request is accepted`);
   }
-  const where = place.databaseUrl !== undefined ? `PostgreSQL ${withoutPassword(place.databaseUrl)}` : `data: ${place.dataDir}`;
-  io.stdout(`knowledge base service listening on ${service.url} (${where})`);
+  io.stdout(`knowledge base service listening on ${service.url} (${service.location})`);
   io.stdout(`clients: AISTUDIO_BASE_URL=${service.url}`);
   const unguard = guardServerProcess(io);
   const reason = await stop.finally(unguard);
@@ -108,17 +107,6 @@ function positiveInteger(flag: string): (text: string) => number {
     if (!/^\d+$/.test(text) || Number(text) < 1) throw new InvalidArgumentError(`${flag} must be a whole number, at least 1`);
     return Number(text);
   };
-}
-
-/** The URL for the terminal: the password (if any) replaced. */
-function withoutPassword(databaseUrl: string): string {
-  try {
-    const url = new URL(databaseUrl);
-    if (url.password !== "") url.password = "***";
-    return url.href;
-  } catch {
-    return "(the URL given)";
-  }
 }
 
 function tokensFromEnv(): string[] {

@@ -47,6 +47,8 @@ export interface KnowledgeBaseService {
   readonly url: string;
   /** The backend the service runs on. */
   readonly storage: KnowledgeBaseStorage["kind"];
+  /** Where it keeps the knowledge bases, for people (a database URL without its password). */
+  readonly location: string;
   /** Stops accepting connections, lets requests in progress finish, then closes the database. */
   close(): Promise<void>;
 }
@@ -162,6 +164,7 @@ export async function startKnowledgeBaseService(options: KnowledgeBaseServiceOpt
   return {
     url: `http://${urlHost}:${address.port}`,
     storage: storage.kind,
+    location: storage.location,
     close() {
       closing ??= new Promise<void>((resolve) => {
         const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);

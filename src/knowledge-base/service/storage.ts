@@ -43,6 +43,8 @@ export interface IndexedDocument extends NewDocument {
 export interface KnowledgeBaseStorage {
   /** Which backend this is, for logs and the health answer. */
   readonly kind: "sqlite" | "postgres";
+  /** Where the knowledge bases are, for people: `data: <dir>`, or `PostgreSQL <url without its password>`. */
+  readonly location: string;
   /**
    * Creating a name that exists returns the existing knowledge base (`created: false`) instead of
    * failing: `KnowledgeBase.connect({ knowledgeBaseName })` creates on every start, so this makes

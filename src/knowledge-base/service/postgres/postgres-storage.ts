@@ -70,7 +70,10 @@ export class PostgresStorage implements KnowledgeBaseStorage {
   /** Set once the schema is known to be current; until then every request tries to migrate. */
   #migrated: Promise<void> | undefined;
 
-  private constructor(pool: pg.Pool, poolSize: number, statementTimeoutMs: number, log: ((line: string) => void) | undefined) {
+  readonly location: string;
+
+  private constructor(pool: pg.Pool, poolSize: number, statementTimeoutMs: number, log: ((line: string) => void) | undefined, databaseUrl: string) {
+    this.location = `PostgreSQL ${redact(databaseUrl)}`;
     this.#pool = pool;
     this.#poolSize = poolSize;
     this.#statementTimeoutMs = statementTimeoutMs;
@@ -101,7 +104,7 @@ export class PostgresStorage implements KnowledgeBaseStorage {
     // An idle connection the server closes (restart, failover) is reported here; unhandled it
     // would end the process. The pool drops it and opens a new one when one is needed.
     pool.on("error", (error) => settings.log?.(`knowledge base database: idle connection lost: ${error.message}`));
-    const storage = new PostgresStorage(pool, poolSize, statementTimeout, settings.log);
+    const storage = new PostgresStorage(pool, poolSize, statementTimeout, settings.log, databaseUrl);
     try {
       await storage.#ensureSchema();
     } catch (error) {

@@ -18,12 +18,14 @@ export { DEFAULT_BUSY_WAIT_MS } from "./busy-retry.js";
 
 export class SqliteStorage implements KnowledgeBaseStorage {
   readonly kind = "sqlite";
+  readonly location: string;
   readonly #pool: WorkerPool;
   readonly #busyWaitMs: number;
 
-  private constructor(pool: WorkerPool, busyWaitMs: number) {
+  private constructor(pool: WorkerPool, busyWaitMs: number, dataDir: string) {
     this.#pool = pool;
     this.#busyWaitMs = busyWaitMs;
+    this.location = `data: ${dataDir}`;
   }
 
   /**
@@ -31,7 +33,7 @@ export class SqliteStorage implements KnowledgeBaseStorage {
    * migrates the schema, then `readers` reader threads. Rejects when the database cannot be opened.
    */
   static async open(dataDir: string, busyWaitMs = DEFAULT_BUSY_WAIT_MS, readers = DEFAULT_READERS): Promise<SqliteStorage> {
-    return new SqliteStorage(await WorkerPool.start(dataDir, readers), busyWaitMs);
+    return new SqliteStorage(await WorkerPool.start(dataDir, readers), busyWaitMs, dataDir);
   }
 
   /** Lets requests in progress finish, then closes the connections and ends the threads. */
