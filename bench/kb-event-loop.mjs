@@ -15,6 +15,7 @@ import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
+import { mulberry32 } from "./seeded-random.mjs";
 
 const PHASES = {
   han100k: "add 1 document: 100k Han characters, no space or punctuation",
@@ -269,14 +270,6 @@ function mib(text) {
   return (Buffer.byteLength(text) / 2 ** 20).toFixed(1);
 }
 
-function mulberry32(seed) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ENGLISH = (
   "knowledge base search index query document service client token server request answer result score " +

@@ -30,6 +30,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { segmentWords } from "../dist/knowledge-base/service/segment.js";
+import { mulberry32 } from "./seeded-random.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const PROBE = join(ROOT, "test/support/fixtures/memory-probe.mjs");
@@ -72,14 +73,6 @@ const progress = (line) => process.stderr.write(`[kb-scale ${elapsed()}] ${line}
 const count = (n) => Math.round(n).toLocaleString("en-US");
 
 // ---- deterministic corpus -------------------------------------------------------------------
-function mulberry32(seed) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 /** The generator of chunk (or document) `i`: independent of every other index. */
 const seeded = (i, salt) => mulberry32((SEED ^ Math.imul(i + 1, 0x9e3779b1) ^ Math.imul(salt, 0x85ebca6b)) | 0);
 let random = mulberry32(SEED);

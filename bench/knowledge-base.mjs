@@ -14,6 +14,7 @@ import { SqliteStorage } from "../dist/knowledge-base/service/sqlite/sqlite-stor
 import { DATABASE_FILE } from "../dist/knowledge-base/service/sqlite/database.js";
 import { queryWords } from "../dist/knowledge-base/service/query-words.js";
 import { toIndexText } from "../dist/knowledge-base/service/segment.js";
+import { mulberry32 } from "./seeded-random.mjs";
 
 const { values: args } = parseArgs({
   options: { docs: { type: "string", default: "10000" }, queries: { type: "string", default: "300" } },
@@ -23,14 +24,6 @@ const QUERIES = Number(args.queries);
 const TOP_K = 10;
 
 // ---- deterministic corpus -------------------------------------------------------------------
-function mulberry32(seed) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const random = mulberry32(20240601);
 
 const ENGLISH = (

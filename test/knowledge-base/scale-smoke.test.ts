@@ -8,19 +8,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startKnowledgeBaseService, type KnowledgeBaseService } from "../../src/knowledge-base/index.js";
 import { BACKENDS } from "./backends.js";
+import { seededRandom } from "../support/seeded-random.js";
 
 const CHUNKS = 2_000;
 const BATCH = 250;
 const IN_FLIGHT = 3;
 
-function mulberry32(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // No two of these share a Porter stem, so "the text has the word" is a plain token test below.
 const ENGLISH = (
@@ -49,7 +42,7 @@ interface Chunk {
 }
 
 function generate(): Chunk[] {
-  const random = mulberry32(20261124);
+  const random = seededRandom(20261124);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   return Array.from({ length: CHUNKS }, (_, i) => {
     const lang = i % 10 < 5 ? "en" : i % 10 < 8 ? "zh" : "mixed";

@@ -9,18 +9,7 @@
 import { isValid } from "../../src/runtime/validation/validate.js";
 import type { JsonSchema, JsonSchemaType } from "../../src/runtime/validation/json-schema.js";
 import { samplePattern } from "./sample-pattern.js";
-
-/** Mulberry32: a tiny seeded generator, so every run sends the same inputs. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from "../support/seeded-random.js";
 
 export type Filling = "full" | "minimal";
 
