@@ -100,6 +100,18 @@ describe("instances on one PostgreSQL", () => {
   });
 });
 
+/**
+ * Holds an exclusive lock on the documents table from another connection, so every statement of
+ * the service on it waits: a database that does not answer. `release()` rolls the lock back.
+ */
+async function lockDocuments(url: string): Promise<{ release(): Promise<void>; end(): Promise<void> }> {
+  const blocker = new pg.Client({ connectionString: url });
+  await blocker.connect();
+  await blocker.query("BEGIN");
+  await blocker.query("LOCK TABLE toolgen_documents IN ACCESS EXCLUSIVE MODE");
+  return { release: async () => void (await blocker.query("ROLLBACK")), end: () => blocker.end() };
+}
+
 describe("the database away or slow", () => {
   it("down: 503 with Retry-After and a clear message, /health still 200, /ready 503; back: served again without a restart", async () => {
     const service = await startKnowledgeBaseService({ databaseUrl: await postgres.createDatabase(), tokens: [] });
@@ -154,23 +166,20 @@ describe("the database away or slow", () => {
   it("slow: a statement over the timeout is cancelled with 503 while /health answers at once", async () => {
     const url = await postgres.createDatabase();
     const service = await startKnowledgeBaseService({ databaseUrl: url, tokens: [], statementTimeoutMs: 300 });
-    const blocker = new pg.Client({ connectionString: url });
+    let lock: Awaited<ReturnType<typeof lockDocuments>> | undefined;
     try {
       const { result } = (await post(service.url, "/llm/knowledge/create", { knowledgeBaseName: "slow" })).json;
-      await blocker.connect();
-      // Holding this lock makes every statement on the documents wait: a database that does not answer.
-      await blocker.query("BEGIN");
-      await blocker.query("LOCK TABLE toolgen_documents IN ACCESS EXCLUSIVE MODE");
+      lock = await lockDocuments(url);
       const pending = post(service.url, "/llm/knowledge/search", { knowledgeBaseId: result.knowledgeBaseId, query: "anything" });
       const health = await fetch(`${service.url}/health`);
       expect(health.status).toBe(200);
       const answer = await pending;
       expect(answer.status).toBe(503);
       expect(answer.json.errorMsg).toBe("the database did not answer within the statement timeout; try again later");
-      await blocker.query("ROLLBACK");
+      await lock.release();
       expect((await post(service.url, "/llm/knowledge/search", { knowledgeBaseId: result.knowledgeBaseId, query: "anything" })).status).toBe(200);
     } finally {
-      await blocker.end();
+      await lock?.end();
       await service.close();
     }
   });
@@ -202,22 +211,20 @@ describe("the database away or slow", () => {
   it("every connection of the pool busy: 503 that says so", async () => {
     const url = await postgres.createDatabase();
     const service = await startKnowledgeBaseService({ databaseUrl: url, tokens: [], poolSize: 1, statementTimeoutMs: 20_000 });
-    const blocker = new pg.Client({ connectionString: url });
+    let lock: Awaited<ReturnType<typeof lockDocuments>> | undefined;
     try {
       const { result } = (await post(service.url, "/llm/knowledge/create", { knowledgeBaseName: "busy" })).json;
-      await blocker.connect();
-      await blocker.query("BEGIN");
-      await blocker.query("LOCK TABLE toolgen_documents IN ACCESS EXCLUSIVE MODE");
+      lock = await lockDocuments(url);
       // The first search takes the only connection and waits on the lock; the second finds none.
       const first = post(service.url, "/llm/knowledge/search", { knowledgeBaseId: result.knowledgeBaseId, query: "a" });
       await new Promise((resolve) => setTimeout(resolve, 200));
       const second = await post(service.url, "/llm/knowledge/search", { knowledgeBaseId: result.knowledgeBaseId, query: "b" });
       expect(second.status).toBe(503);
       expect(second.json.errorMsg).toBe("all 1 database connections of this instance stayed busy for 5000 ms; try again later");
-      await blocker.query("ROLLBACK");
+      await lock.release();
       expect((await first).status).toBe(200);
     } finally {
-      await blocker.end();
+      await lock?.end();
       await service.close();
     }
   });
