@@ -3,12 +3,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import {
   AddDocumentsError,
   KnowledgeBase,
-  KnowledgeBaseError,
   startKnowledgeBaseService,
   type KnowledgeBaseDocument,
   type KnowledgeBaseService,
 } from "../../src/knowledge-base/index.js";
 import { BACKENDS } from "./backends.js";
+import { catchError } from "./support.js";
 
 describe.each(BACKENDS)("$name backend", (backend) => {
   const TOKEN = "test-token-9f3a";
@@ -28,16 +28,6 @@ describe.each(BACKENDS)("$name backend", (backend) => {
 
   function connect(options: Parameters<typeof KnowledgeBase.connect>[0] = {}): Promise<KnowledgeBase> {
     return KnowledgeBase.connect({ accessToken: TOKEN, baseUrl: service.url, ...options });
-  }
-
-  async function catchError(promise: Promise<unknown>): Promise<KnowledgeBaseError> {
-    try {
-      await promise;
-    } catch (error) {
-      expect(error).toBeInstanceOf(KnowledgeBaseError);
-      return error as KnowledgeBaseError;
-    }
-    throw new Error("expected a KnowledgeBaseError");
   }
 
   const DOCUMENTS: KnowledgeBaseDocument[] = [

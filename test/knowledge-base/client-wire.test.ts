@@ -5,9 +5,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { KnowledgeBase, KnowledgeBaseError } from "../../src/knowledge-base/knowledge-base.js";
+import { KnowledgeBase } from "../../src/knowledge-base/knowledge-base.js";
 import { CORPUS } from "../support/output-dir.js";
-import { ok, startFakeService, type FakeAnswer, type FakeService, type RecordedRequest } from "./support.js";
+import { catchError, ok, startFakeService, type FakeAnswer, type FakeService, type RecordedRequest } from "./support.js";
 
 const samples = JSON.parse(
   readFileSync(join(CORPUS, "ernie/tests_test_baizhong_search__knowledge_api_samples.json"), "utf8"),
@@ -29,16 +29,6 @@ async function fake(answer: (request: RecordedRequest) => FakeAnswer): Promise<F
 
 function connectTo(server: FakeService, options: Parameters<typeof KnowledgeBase.connect>[0] = {}): Promise<KnowledgeBase> {
   return KnowledgeBase.connect({ accessToken: "tok-123", baseUrl: server.url, knowledgeBaseId: 7, ...options });
-}
-
-async function catchError(promise: Promise<unknown>): Promise<KnowledgeBaseError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(KnowledgeBaseError);
-    return error as KnowledgeBaseError;
-  }
-  throw new Error("expected a KnowledgeBaseError");
 }
 
 describe("the reference's recorded samples", () => {

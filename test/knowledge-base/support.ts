@@ -4,6 +4,8 @@ import { createServer, type IncomingHttpHeaders, type ServerResponse } from "nod
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { expect } from "vitest";
+import { KnowledgeBaseError } from "../../src/knowledge-base/knowledge-base.js";
 import { REPO_ROOT } from "../support/output-dir.js";
 
 export const KB_SOURCE = join(REPO_ROOT, "src/knowledge-base/knowledge-base.ts");
@@ -97,4 +99,15 @@ export function transpileForChild(_name: string): string {
   const dist = join(REPO_ROOT, "dist");
   if (!existsSync(join(dist, "cli/kb-command.js"))) throw new Error("dist/ is missing: run `npm run build` first");
   return dist;
+}
+
+/** The KnowledgeBaseError `promise` rejects with; fails the test when it resolves or rejects with anything else. */
+export async function catchError(promise: Promise<unknown>): Promise<KnowledgeBaseError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(KnowledgeBaseError);
+    return error as KnowledgeBaseError;
+  }
+  throw new Error("expected a KnowledgeBaseError");
 }
