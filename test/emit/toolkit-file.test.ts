@@ -13,7 +13,7 @@ import { literal } from "../../src/emit/ts-text.js";
 import { loadDescription } from "../../src/load/load-description.js";
 import { buildModel } from "../../src/model/build-model.js";
 import { buildToolDescriptors } from "../../src/model/tool-schema/tool-descriptors.js";
-import { loadToolkit } from "../../src/runtime/load-toolkit.js";
+import { loadToolkit } from "../../src/load-toolkit/load-toolkit.js";
 import { CORPUS, freshOutputDir } from "../support/output-dir.js";
 import { typecheck } from "../support/typecheck.js";
 

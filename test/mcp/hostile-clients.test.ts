@@ -9,7 +9,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { serveMcpHttp, type McpHttpServer } from "../../src/mcp/serve.js";
-import { loadToolkit } from "../../src/runtime/load-toolkit.js";
+import { loadToolkit } from "../../src/load-toolkit/load-toolkit.js";
 import { jsonRequest, sendRaw } from "../support/raw-socket.js";
 
 const MiB = 1024 * 1024;

@@ -10,7 +10,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { startWordListServer } from "../runtime/adapters/word-list-server.js";
 import { serveMcpHttp } from "../../src/mcp/serve.js";
-import { loadToolkit } from "../../src/runtime/load-toolkit.js";
+import { loadToolkit } from "../../src/load-toolkit/load-toolkit.js";
 
 const LAUNCHER = join(import.meta.dirname, "fixtures/mcp-cli.mjs");
 let server: Awaited<ReturnType<typeof startWordListServer>>;

@@ -6,7 +6,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { operationSpecOf } from "../../src/emit/operation-spec.js";
+import { operationSpecOf } from "../../src/model/operation-spec.js";
 import { buildToolDescriptors } from "../../src/model/tool-schema/tool-descriptors.js";
 import { request } from "../../src/runtime/request.js";
 import { modelOf } from "./tool-schema/support.js";

@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
-import { operationSpecOf } from "../../src/emit/operation-spec.js";
+import { operationSpecOf } from "../../src/model/operation-spec.js";
 import { buildToolDescriptors } from "../../src/model/tool-schema/tool-descriptors.js";
 import { generateFrom, openapiTypescriptErrors, typecheckWith } from "../support/generated-module.js";
 import { modelOf } from "./tool-schema/support.js";

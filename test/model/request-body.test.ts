@@ -11,7 +11,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { operationSpecOf } from "../../src/emit/operation-spec.js";
+import { operationSpecOf } from "../../src/model/operation-spec.js";
 import { buildToolDescriptors } from "../../src/model/tool-schema/tool-descriptors.js";
 import { request } from "../../src/runtime/request.js";
 import { generateFrom, openapiTypescriptErrors, typecheckWith } from "../support/generated-module.js";

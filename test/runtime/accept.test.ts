@@ -7,7 +7,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { operationSpecOf } from "../../src/emit/operation-spec.js";
+import { operationSpecOf } from "../../src/model/operation-spec.js";
 import { request } from "../../src/runtime/request.js";
 import { ToolCallError } from "../../src/runtime/tool-call-error.js";
 import { modelOf } from "../model/tool-schema/support.js";

@@ -14,7 +14,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { main } from "../../src/cli/main.js";
-import { loadToolkit } from "../../src/runtime/load-toolkit.js";
+import { loadToolkit } from "../../src/load-toolkit/load-toolkit.js";
 import { ToolCallError } from "../../src/runtime/tool-call-error.js";
 import { freshOutputDir } from "../support/output-dir.js";
 import { typecheck } from "../support/typecheck.js";

@@ -9,7 +9,7 @@ import { startWordListServer } from "./word-list-server.js";
 import { toErnieFunctions } from "../../../src/runtime/adapters/ernie.js";
 import { toOpenAITools, type OpenAIChatTool } from "../../../src/runtime/adapters/openai.js";
 import { toolErrorText, toolResultText } from "../../../src/runtime/adapters/result.js";
-import { loadToolkit } from "../../../src/runtime/load-toolkit.js";
+import { loadToolkit } from "../../../src/load-toolkit/load-toolkit.js";
 import type { Toolkit } from "../../../src/runtime/toolkit.js";
 
 type Message =

@@ -8,8 +8,8 @@ import { join } from "node:path";
 import { BadInputError } from "../load/bad-input-error.js";
 import type { LoadOptions } from "../load/loaded-description.js";
 import type { ToolkitModel } from "../model/toolkit-model.js";
-import type { CliIo } from "../cli/cli-io.js";
-import type { Level } from "./change.js";
+import type { CliIo } from "./cli-io.js";
+import type { Level } from "../diff/change.js";
 import {
   checkIgnore,
   DEFAULT_CONFIG_FILE,
@@ -18,9 +18,9 @@ import {
   readDiffConfig,
   type DiffConfig,
   type LevelSetting,
-} from "./diff-config.js";
-import { diffModels } from "./diff-models.js";
-import { exitCodeFor, formatDiff, type DiffFormat } from "./format.js";
+} from "../diff/diff-config.js";
+import { diffModels } from "../diff/diff-models.js";
+import { exitCodeFor, formatDiff, type DiffFormat } from "../diff/format.js";
 
 export interface DiffFlags {
   readonly format: DiffFormat;

@@ -2,7 +2,7 @@
  * The `OperationSpec` literal each generated function passes to the runtime. Only what the
  * runtime needs, with defaults left out, so the generated file stays small.
  */
-import type { OperationModel } from "../model/toolkit-model.js";
+import type { OperationModel } from "./toolkit-model.js";
 import type { BodySpec, OperationSpec, ParameterSpec } from "../runtime/operation.js";
 
 export function operationSpecOf(op: OperationModel): OperationSpec {

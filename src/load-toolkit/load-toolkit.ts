@@ -1,23 +1,24 @@
 /**
- * `loadToolkit(source)`: the toolkit a generated module exports, built at run time instead, for
- * apps that discover tool servers dynamically. Same `load` and `model` code as the generator and
- * the same descriptors (tool-schema), so a tool looks identical both ways; the functions are
- * untyped, each a `request()` with the operation's spec.
+ * `toolgen/load-toolkit`: `loadToolkit(source)` builds the toolkit a generated module exports at
+ * run time instead, for apps that discover tool servers dynamically. Same `load` and `model` code
+ * as the generator and the same descriptors (tool-schema), so a tool looks identical both ways;
+ * the functions are untyped, each a `request()` with the operation's spec.
  *
  * It imports none of the generator's dependencies (openapi-typescript, ts-morph, prettier,
- * typescript): only load (fetch + YAML parsing), model and the runtime. Node only (it reads files
- * and hashes with node:crypto), unlike the rest of the runtime.
+ * typescript): only load (fetch + YAML parsing), model and the runtime. It sits above those three
+ * rather than in the runtime, because the runtime imports nothing of the generator (generated
+ * code copies it whole). Node only: it reads files and hashes with node:crypto.
  */
-import { operationSpecOf } from "../emit/operation-spec.js";
+import { operationSpecOf } from "../model/operation-spec.js";
 import { loadDescription } from "../load/load-description.js";
 import type { LoadOptions } from "../load/loaded-description.js";
 import { buildModel } from "../model/build-model.js";
 import { buildToolDescriptors } from "../model/tool-schema/tool-descriptors.js";
-import type { CallOptions, ClientConfig } from "./options.js";
-import { request } from "./request.js";
-import type { AuthValues } from "./auth/auth-scheme.js";
-import { setOwn } from "./own-property.js";
-import { createToolkit, type Toolkit, type ToolEntry } from "./toolkit.js";
+import type { CallOptions, ClientConfig } from "../runtime/options.js";
+import { request } from "../runtime/request.js";
+import type { AuthValues } from "../runtime/auth/auth-scheme.js";
+import { setOwn } from "../runtime/own-property.js";
+import { createToolkit, type Toolkit, type ToolEntry } from "../runtime/toolkit.js";
 
 export interface LoadToolkitOptions extends LoadOptions {
   /**
