@@ -46,8 +46,8 @@ function portableClosure(folder: URL): string[] {
 
 /**
  * The knowledge-base client, copied beside every generated client. It is one self-contained file
- * with no imports, written to be copied verbatim (see src/knowledge-base/knowledge-base.ts).
+ * with no imports, written to be copied verbatim (templates/knowledge-base.ts).
  */
 export function knowledgeBaseSource(): string {
-  return readFileSync(new URL("src/knowledge-base/knowledge-base.ts", PACKAGE_ROOT), "utf8");
+  return readFileSync(new URL("templates/knowledge-base.ts", PACKAGE_ROOT), "utf8");
 }

@@ -1,12 +1,7 @@
 /** The client against the local service on each backend, over real HTTP on 127.0.0.1. */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import {
-  AddDocumentsError,
-  KnowledgeBase,
-  startKnowledgeBaseService,
-  type KnowledgeBaseDocument,
-  type KnowledgeBaseService,
-} from "../../src/knowledge-base/index.js";
+import { startKnowledgeBaseService, type KnowledgeBaseService } from "../../src/knowledge-base/index.js";
+import { AddDocumentsError, KnowledgeBase, type KnowledgeBaseDocument } from "../../templates/knowledge-base.js";
 import { BACKENDS } from "./backends.js";
 import { catchError } from "./support.js";
 

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { KnowledgeBase } from "../../src/knowledge-base/knowledge-base.js";
+import { KnowledgeBase } from "../../templates/knowledge-base.js";
 import { CORPUS } from "../support/output-dir.js";
 import { catchError, ok, startFakeService, type FakeAnswer, type FakeService, type RecordedRequest } from "./support.js";
 

@@ -5,7 +5,7 @@
  * by search. The second child is stopped with SIGTERM and must exit cleanly.
  */
 import { afterAll, expect, it } from "vitest";
-import { KnowledgeBase } from "../../src/knowledge-base/knowledge-base.js";
+import { KnowledgeBase } from "../../templates/knowledge-base.js";
 import { killChildren, serveInChild } from "./serve-in-child.js";
 import { removeTempDirs, tempDir } from "./support.js";
 

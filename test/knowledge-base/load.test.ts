@@ -8,7 +8,7 @@
  *    the per-request logId and timestamp); no connection errors or timeouts; the service's memory
  *    after the run within bounds of its memory after the warm-up (test/support/load-test.ts).
  * 2. Soak: workers create knowledge bases, add documents and search them through the client
- *    (src/knowledge-base/knowledge-base.ts) for SOAK_ROUNDS rounds or SOAK_SECONDS, whichever ends
+ *    (templates/knowledge-base.ts) for SOAK_ROUNDS rounds or SOAK_SECONDS, whichever ends
  *    first; every write the service acknowledged is recorded. The service is killed with SIGKILL
  *    as soon as the rounds run out, while the other workers' writes are in flight; a new service
  *    on the same directory must hold every acknowledged knowledge base and document, and find each
@@ -17,7 +17,7 @@
  * Figures for BENCHMARKS.md: `npm run build && LOAD_SECONDS=30 npx vitest run test/knowledge-base/load.test.ts`
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { AddDocumentsError, KnowledgeBase, type KnowledgeBaseDocument } from "../../src/knowledge-base/knowledge-base.js";
+import { AddDocumentsError, KnowledgeBase, type KnowledgeBaseDocument } from "../../templates/knowledge-base.js";
 import {
   LOAD_SECONDS,
   WARM_UP_SECONDS,

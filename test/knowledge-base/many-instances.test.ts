@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { KnowledgeBase } from "../../src/knowledge-base/knowledge-base.js";
+import { KnowledgeBase } from "../../templates/knowledge-base.js";
 import { startKnowledgeBaseService } from "../../src/knowledge-base/index.js";
 import { MIGRATIONS } from "../../src/knowledge-base/service/postgres/migrations.js";
 import { PostgresStorage } from "../../src/knowledge-base/service/postgres/postgres-storage.js";

@@ -6,7 +6,7 @@
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, expect, it } from "vitest";
-import { KnowledgeBase } from "../../src/knowledge-base/knowledge-base.js";
+import { KnowledgeBase } from "../../templates/knowledge-base.js";
 import { startKnowledgeBaseService } from "../../src/knowledge-base/service/index.js";
 import { DATABASE_FILE } from "../../src/knowledge-base/service/sqlite/database.js";
 import { killChildren, serveInChild } from "./serve-in-child.js";

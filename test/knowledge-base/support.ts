@@ -5,10 +5,10 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "vitest";
-import { KnowledgeBaseError } from "../../src/knowledge-base/knowledge-base.js";
+import { KnowledgeBaseError } from "../../templates/knowledge-base.js";
 import { REPO_ROOT } from "../support/output-dir.js";
 
-export const KB_SOURCE = join(REPO_ROOT, "src/knowledge-base/knowledge-base.ts");
+export const KB_SOURCE = join(REPO_ROOT, "templates/knowledge-base.ts");
 
 const tempDirs: string[] = [];
 
