@@ -6,6 +6,7 @@ import { relative, resolve } from "node:path";
 import { Option, type Command } from "commander";
 import { BadInputError } from "../load/bad-input-error.js";
 import type { ResolvedConfig, ResolvedToolkit } from "../config/resolve-config.js";
+import { DEFAULT_RUNTIME } from "../runtime-kind.js";
 import type { CliIo } from "./cli-io.js";
 import { ProgressReporter, type Verbosity } from "./progress-reporter.js";
 import { collect, parseHeader } from "./repeatable-options.js";
@@ -48,9 +49,9 @@ export function addGenerateCommand(program: Command, io: CliIo): void {
     .option("-j, --jobs <n>", "toolkits of a config generated at once, on this thread and worker threads (default: the config's jobs, else the number of cores minus one; 1: one after the other)")
     .addOption(new Option("--emit <kind>", "ts: TypeScript files; js: .js + .d.ts").choices(["ts", "js"]).default("ts"))
     .addOption(
-      new Option("--runtime <kind>", "package: import toolgen/runtime; inline: copy the runtime into <out>/runtime")
-        .choices(["package", "inline"])
-        .default("package"),
+      new Option("--runtime <kind>", "inline: copy the runtime into <out>/runtime, so the app needs no package; package: import toolgen/runtime")
+        .choices(["inline", "package"])
+        .default(DEFAULT_RUNTIME),
     )
     .option("--base-url <url>", "default base address of the generated client (instead of the source's)")
     .option("--header <header>", 'extra request header for loading, "Name: value" (repeatable)', collect, [])

@@ -71,7 +71,7 @@ export async function runKbServe(flags: KbServeOptions, io: CliIo, stop: Promise
   }
   let service: KnowledgeBaseService;
   // The service (and SQLite) are loaded only by this command.
-  const { startKnowledgeBaseService } = await import("../knowledge-base/index.js");
+  const { startKnowledgeBaseService, DRIVER_MISSING } = await import("../knowledge-base/index.js");
   try {
     service = await startKnowledgeBaseService({
       port: flags.port,
@@ -84,7 +84,8 @@ export async function runKbServe(flags: KbServeOptions, io: CliIo, stop: Promise
       log: (line) => io.stderr(`toolgen: ${line}`),
     });
   } catch (error) {
-    throw new BadInputError(startFailure(error, flags), undefined, { cause: error });
+    const message = (error as { code?: unknown }).code === DRIVER_MISSING ? `cannot start the knowledge base service: ${(error as Error).message}` : startFailure(error, flags);
+    throw new BadInputError(message, undefined, { cause: error });
   }
   if (tokens.length === 0) {
     io.stderr(`toolgen: warning: no access tokens configured (--token or ${KB_TOKENS_ENV}): every request is accepted`);

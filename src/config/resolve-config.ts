@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { BadInputError } from "../load/bad-input-error.js";
 import type { LoadOptions } from "../load/loaded-description.js";
 import { resolveSource } from "../load/resolve-source.js";
+import { DEFAULT_RUNTIME } from "../runtime-kind.js";
 import type { ToolgenConfig, ToolkitConfig } from "./toolgen-config.js";
 
 export const DEFAULT_POLL_INTERVAL_MS = 5_000;
@@ -68,7 +69,7 @@ function resolveToolkit(toolkit: ToolkitConfig, dir: string, env: Readonly<Recor
     source: resolveSourceIn(toolkit.source, dir, env),
     out,
     emit: toolkit.emit ?? "ts",
-    runtime: toolkit.runtime ?? "package",
+    runtime: toolkit.runtime ?? DEFAULT_RUNTIME,
     format: toolkit.format ?? true,
     ...(toolkit.baseUrl !== undefined ? { baseUrl: toolkit.baseUrl } : {}),
     load: {

@@ -7,6 +7,7 @@ import type { GeneratedFile } from "./generated-file.js";
 import { formatBytes, stage, type ProgressListener } from "../generate-progress.js";
 import { DEFAULT_FORMAT_LIMIT, formatFiles } from "./format-output.js";
 import { INLINE_RUNTIME_ENTRY, inlineRuntimeFiles, knowledgeBaseSource } from "./inline-runtime.js";
+import { DEFAULT_RUNTIME, type RuntimeKind } from "../runtime-kind.js";
 import { emitClientFile, emitIndexFile } from "./support-files.js";
 import { emitToolkitFile } from "./toolkit-file.js";
 import { code, docText, type Code } from "./ts-text.js";
@@ -14,8 +15,8 @@ import { code, docText, type Code } from "./ts-text.js";
 export interface EmitOptions {
   /** `ts` (default) writes TypeScript; `js` writes `.js` + `.d.ts`. */
   readonly emit?: "ts" | "js";
-  /** `package` (default) imports `toolgen/runtime`; `inline` writes a copy into `runtime/`. */
-  readonly runtime?: "package" | "inline";
+  /** `inline` (default) writes a copy of the runtime into `runtime/`; `package` imports `toolgen/runtime`. */
+  readonly runtime?: RuntimeKind;
   /** Run prettier when the output is small enough (default true). */
   readonly format?: boolean;
   /** Receives the `emit` and `format` stages. */
@@ -24,7 +25,8 @@ export interface EmitOptions {
 
 export async function generateFiles(model: ToolkitModel, options: EmitOptions = {}): Promise<GeneratedFile[]> {
   const emit = options.emit ?? "ts";
-  const runtimeImport = options.runtime === "inline" ? INLINE_RUNTIME_ENTRY : "toolgen/runtime";
+  const runtime = options.runtime ?? DEFAULT_RUNTIME;
+  const runtimeImport = runtime === "inline" ? INLINE_RUNTIME_ENTRY : "toolgen/runtime";
   const header = fileHeader(model);
   const progress = options.onProgress;
   // The emitters bring the TypeScript compiler, ts-morph and openapi-typescript: loaded when
@@ -63,7 +65,7 @@ export async function generateFiles(model: ToolkitModel, options: EmitOptions = 
     );
   }
   if (emit === "js") files = toJavaScript(files);
-  if (options.runtime === "inline") files.push(...inlineRuntimeFiles(emit));
+  if (runtime === "inline") files.push(...inlineRuntimeFiles(emit));
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 

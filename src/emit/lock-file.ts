@@ -18,12 +18,13 @@ import { sha256Hex } from "../load/document-reader.js";
 import type { ReadRecord } from "../load/document-reader.js";
 import type { LoadedDescription } from "../load/loaded-description.js";
 import type { GeneratedFile } from "./generated-file.js";
+import { DEFAULT_RUNTIME, type RuntimeKind } from "../runtime-kind.js";
 
 export const LOCK_FILE = "toolgen.lock.json";
 
 export interface LockOptions {
   readonly emit: "ts" | "js";
-  readonly runtime: "package" | "inline";
+  readonly runtime: RuntimeKind;
   readonly format: boolean;
   readonly baseUrl?: string;
 }
@@ -69,10 +70,10 @@ export interface LockDocument {
 }
 
 /** The options recorded in the lock: exactly those that change the generated files. */
-export function lockOptionsOf(options: { readonly emit?: "ts" | "js"; readonly runtime?: "package" | "inline"; readonly format?: boolean; readonly baseUrl?: string }): LockOptions {
+export function lockOptionsOf(options: { readonly emit?: "ts" | "js"; readonly runtime?: RuntimeKind; readonly format?: boolean; readonly baseUrl?: string }): LockOptions {
   return {
     emit: options.emit ?? "ts",
-    runtime: options.runtime ?? "package",
+    runtime: options.runtime ?? DEFAULT_RUNTIME,
     format: options.format !== false,
     ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}),
   };

@@ -80,5 +80,6 @@ export { client, configure, type Credentials } from "./client.js";
 export { createClient, toolkit, type Client } from "./toolkit.js";
 export { KnowledgeBase, KnowledgeBaseError } from "./knowledge-base.js";
 export { ToolCallError, isToolCallError, ToolInputError, isToolInputError, type CallOptions } from ${stringLiteral(runtimeImport)};
+export { toOpenAITools, toAnthropicTools, toGeminiTools, toErnieFunctions, toAiSdkTools, toolResultText, toolErrorText } from ${stringLiteral(runtimeImport)};
 `;
 }

@@ -55,6 +55,7 @@ function ownModules(modules: readonly string[]): string[] {
 /** Besides src/cli: the small modules the command definitions use (errors, option lists, limits). */
 const DEFINITIONS = [
   "toolgen-version.js",
+  "runtime-kind.js",
   "load/bad-input-error.js",
   "diff/change.js",
   "diff/format-names.js",

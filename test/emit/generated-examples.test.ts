@@ -27,6 +27,7 @@ function listFiles(dir: string): string[] {
 const variants: [string, string[]][] = [
   ["wordbook", []],
   ["wordbook-js-inline", ["--emit", "js", "--runtime", "inline"]],
+  ["wordbook-package", ["--runtime", "package"]],
 ];
 
 test.each(variants)("generated-examples/%s matches a fresh generation", async (name, flags) => {

@@ -3,6 +3,7 @@
  * SQLite file in the data directory. Each backend's driver is loaded only when it is chosen.
  */
 import type { KnowledgeBaseStorage } from "./storage.js";
+import { requireDriver } from "./storage-driver.js";
 
 export interface StorageChoice {
   /** Directory of the SQLite database file; created when missing. */
@@ -21,10 +22,12 @@ export interface StorageChoice {
 
 export async function openStorage(choice: StorageChoice): Promise<KnowledgeBaseStorage> {
   if (choice.databaseUrl !== undefined) {
+    requireDriver("pg");
     const { PostgresStorage } = await import("./postgres/postgres-storage.js");
     return PostgresStorage.open(choice.databaseUrl, choice);
   }
   if (typeof choice.dataDir !== "string" || choice.dataDir === "") throw new TypeError("startKnowledgeBaseService: dataDir or databaseUrl is required");
+  requireDriver("better-sqlite3");
   const { SqliteStorage } = await import("./sqlite/sqlite-storage.js");
   return SqliteStorage.open(choice.dataDir, choice.busyWaitMs);
 }

@@ -1,0 +1,86 @@
+/**
+ * Vercel AI SDK tools (`ai` 5+): a `ToolSet`, `{ [wireName]: { description, inputSchema, execute,
+ * inputExamples? } }`, without depending on `ai` (ai 7 needs Node 22; toolgen supports 20).
+ *
+ * `inputSchema` is an AI SDK JSON schema object: by default one built here, branded the way
+ * `jsonSchema()` brands it (`Symbol.for("vercel.ai.schema")`), which the SDK accepts at run time.
+ * For the compile-time type of `ai`'s ToolSet, pass its `jsonSchema` in:
+ *
+ *   import { jsonSchema, generateText } from "ai";
+ *   const tools = toAiSdkTools(toolkit, { jsonSchema });   // assignable to ToolSet
+ *
+ * The schema's `validate` runs toolkit validation, so invalid arguments come back to the model as
+ * the SDK's tool-input error with our retry message; `execute` calls the tool through
+ * `toolkit.call` with the SDK's abort signal. The keys are wire names: the SDK forwards them to
+ * the provider unchanged.
+ */
+import type { Toolkit, ToolDescriptor } from "../toolkit.js";
+import { ToolInputError } from "../validation/tool-input-error.js";
+import { exampleCalls, selectTools, truncate, type AdapterOptions } from "./common.js";
+
+const SCHEMA_SYMBOL = Symbol.for("vercel.ai.schema");
+const VALIDATOR_SYMBOL = Symbol.for("vercel.ai.validator");
+
+export type AiSdkValidationResult = { success: true; value: unknown } | { success: false; error: Error };
+
+/** What `jsonSchema()` of the AI SDK returns, structurally. */
+export interface AiSdkSchema {
+  readonly jsonSchema: unknown;
+  readonly validate: (value: unknown) => AiSdkValidationResult;
+  readonly _type: unknown;
+}
+
+export interface AiSdkToolsOptions<S> extends AdapterOptions {
+  /** The `jsonSchema` function of `ai` (types the result as `ai`'s ToolSet). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly jsonSchema?: (schema: any, options: { validate: (value: unknown) => AiSdkValidationResult }) => S;
+  /** Pass example calls as `inputExamples` (default true). */
+  readonly examples?: boolean;
+  /** Forwarded as the tools' `strict` (the SDK passes it to providers that support it). */
+  readonly strict?: boolean;
+}
+
+export interface AiSdkTool<S> {
+  description: string;
+  inputSchema: S;
+  inputExamples?: Array<{ input: Record<string, unknown> }>;
+  strict?: boolean;
+  execute: (input: unknown, options: { abortSignal?: AbortSignal }) => Promise<unknown>;
+}
+
+export function toAiSdkTools<S = AiSdkSchema>(toolkit: Toolkit, options: AiSdkToolsOptions<S> = {}): Record<string, AiSdkTool<S>> {
+  const tools: Record<string, AiSdkTool<S>> = {};
+  for (const tool of selectTools(toolkit, options)) {
+    const validate = (value: unknown): AiSdkValidationResult => {
+      try {
+        return { success: true, value: toolkit.check(tool.name, value) };
+      } catch (error) {
+        if (error instanceof ToolInputError) return { success: false, error };
+        throw error;
+      }
+    };
+    const inputSchema = options.jsonSchema ? options.jsonSchema(tool.parameters, { validate }) : (brandedSchema(tool, validate) as S);
+    const entry: AiSdkTool<S> = {
+      description: truncate(tool.description, options.maxDescription),
+      inputSchema,
+      execute: (input, { abortSignal } = {}) => toolkit.call(tool.name, input, abortSignal ? { signal: abortSignal } : undefined),
+    };
+    if (options.examples !== false) {
+      const calls = exampleCalls(tool);
+      if (calls.length > 0) entry.inputExamples = calls.map((call) => ({ input: { ...call.arguments } }));
+    }
+    if (options.strict !== undefined) entry.strict = options.strict;
+    Object.defineProperty(tools, tool.wireName, { value: entry, enumerable: true, writable: true, configurable: true });
+  }
+  return tools;
+}
+
+function brandedSchema(tool: ToolDescriptor, validate: (value: unknown) => AiSdkValidationResult): AiSdkSchema {
+  return {
+    [SCHEMA_SYMBOL]: true,
+    [VALIDATOR_SYMBOL]: true,
+    _type: undefined,
+    jsonSchema: tool.parameters,
+    validate,
+  } as AiSdkSchema;
+}

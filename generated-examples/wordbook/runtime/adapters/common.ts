@@ -1,0 +1,114 @@
+/**
+ * What every provider adapter shares: which tools to convert, how warnings are reported,
+ * description length caps, and example calls in provider-neutral form. Adapters are pure
+ * functions over descriptors; none imports a provider SDK.
+ */
+import type { ToolDescriptor, ToolExample } from "../toolkit.js";
+import type { JsonSchema } from "../validation/json-schema.js";
+
+/** Anything with descriptors: a generated `toolkit`, a `loadToolkit` result, or `{ tools: [...] }`. */
+export interface ToolSource {
+  readonly tools: readonly ToolDescriptor[];
+}
+
+export interface AdapterOptions {
+  /** Keeps only the tools for which this returns true (default: all). */
+  readonly only?: (tool: ToolDescriptor) => boolean;
+  /** Longest description sent; longer ones are cut at a word boundary and end with "…". */
+  readonly maxDescription?: number;
+  /** Receives each warning. Default: one console.warn per adapter call summing them up. */
+  readonly onWarning?: (message: string) => void;
+}
+
+export function selectTools(source: ToolSource, options: AdapterOptions): readonly ToolDescriptor[] {
+  return options.only ? source.tools.filter(options.only) : source.tools;
+}
+
+/** Collects warnings; `flush()` reports them as the caller asked. */
+export class Warnings {
+  private readonly messages: string[] = [];
+  constructor(
+    private readonly adapter: string,
+    private readonly onWarning: ((message: string) => void) | undefined,
+  ) {}
+
+  add(message: string): void {
+    if (this.onWarning) this.onWarning(`${this.adapter}: ${message}`);
+    else this.messages.push(message);
+  }
+
+  flush(): void {
+    if (this.messages.length === 0) return;
+    const shown = this.messages.slice(0, 5).map((m) => `  - ${m}`);
+    const more = this.messages.length > shown.length ? `\n  … and ${this.messages.length - shown.length} more (pass onWarning to see each)` : "";
+    console.warn(`toolgen ${this.adapter}: ${this.messages.length} warning${this.messages.length === 1 ? "" : "s"}:\n${shown.join("\n")}${more}`);
+  }
+}
+
+/** Cuts text to `max` characters (code points), at a word boundary when one is near. */
+export function truncate(text: string, max: number | undefined): string {
+  if (max === undefined || max <= 0) return text;
+  const chars = [...text];
+  if (chars.length <= max) return text;
+  let cut = chars.slice(0, max - 1).join("");
+  const space = cut.search(/\s\S*$/);
+  if (space > cut.length * 0.8) cut = cut.slice(0, space);
+  return `${cut.trimEnd()}…`;
+}
+
+/** One example call of a tool: what the user said just before, and the arguments. */
+export interface ExampleCall {
+  readonly user?: string;
+  readonly thoughts?: string;
+  readonly arguments: Readonly<Record<string, unknown>>;
+}
+
+/** Every call of `tool` in its example conversations, in order. */
+export function exampleCalls(tool: ToolDescriptor): ExampleCall[] {
+  const calls: ExampleCall[] = [];
+  for (const example of tool.examples) calls.push(...callsIn(example, tool.name));
+  return calls;
+}
+
+function callsIn(example: ToolExample, name: string): ExampleCall[] {
+  const calls: ExampleCall[] = [];
+  let user: string | undefined;
+  for (const message of example.messages) {
+    if (message.role === "user") user = message.content;
+    else if (message.call?.name === name) {
+      calls.push({
+        ...(user !== undefined ? { user } : {}),
+        ...(message.thoughts !== undefined ? { thoughts: message.thoughts } : {}),
+        arguments: message.call.arguments,
+      });
+    }
+  }
+  return calls;
+}
+
+/**
+ * The description with example calls appended ("Examples:" then `user text -> name({...})`), for
+ * providers without an examples field, as the AI SDK's addToolInputExamplesMiddleware does. Only
+ * whole examples that fit in `max` are added; the description itself is cut first if needed.
+ */
+export function describeWithExamples(tool: ToolDescriptor, callName: string, max: number | undefined, withExamples: boolean): string {
+  let text = truncate(tool.description, max);
+  if (!withExamples) return text;
+  const calls = exampleCalls(tool);
+  if (calls.length === 0) return text;
+  let block = "\n\nExamples:";
+  let added = 0;
+  for (const call of calls) {
+    const line = `\n- ${call.user !== undefined ? `${JSON.stringify(call.user)} -> ` : ""}${callName}(${JSON.stringify(call.arguments)})`;
+    if (max !== undefined && [...text].length + [...block].length + [...line].length > max) break;
+    block += line;
+    added++;
+  }
+  if (added > 0) text += block;
+  return text;
+}
+
+/** A descriptor schema in the loose shape provider SDKs declare (`{ [key: string]: unknown }`). */
+export function schemaRecord(schema: JsonSchema): Record<string, unknown> {
+  return schema as unknown as Record<string, unknown>;
+}

@@ -1,0 +1,82 @@
+/**
+ * ERNIE `functions` (the reference's function-calling format): `{ name, description, parameters,
+ * responses?, examples? }` with the canonical `<title>/<version>/<operationId>` name, as
+ * erniebot-agent sends it (ERNIE accepts the `/`).
+ *
+ * `examples` is the flat message list ERNIE expects: every conversation that calls the tool, whole
+ * and in order, as `{ role: "user", content }` and `{ role: "assistant", content: "",
+ * function_call: { name, thoughts, arguments } }`, `arguments` being JSON text written the way the
+ * reference's Python writes it (`{"word": "Hello"}`). Unlike the reference: empty arguments are
+ * `{}` (not `"null"`), no `plugin_info`/`search_info: null` leak, and a turn that calls no tool is
+ * an assistant message whose content is its thoughts.
+ */
+import type { ToolDescriptor } from "../toolkit.js";
+import { schemaRecord, selectTools, truncate, type AdapterOptions, type ToolSource } from "./common.js";
+
+export interface ErnieFunctionsOptions extends AdapterOptions {
+  /** Include `examples` (default true). */
+  readonly examples?: boolean;
+  /** Include `responses` (default true). */
+  readonly responses?: boolean;
+}
+
+export type ErnieMessage =
+  | { role: "user"; content: string }
+  | { role: "assistant"; content: string; function_call?: { name: string; thoughts?: string; arguments: string } };
+
+export interface ErnieFunction {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+  responses?: Record<string, unknown>;
+  examples?: ErnieMessage[];
+}
+
+export function toErnieFunctions(source: ToolSource, options: ErnieFunctionsOptions = {}): ErnieFunction[] {
+  return selectTools(source, options).map((tool): ErnieFunction => {
+    const out: ErnieFunction = {
+      name: tool.name,
+      description: truncate(tool.description, options.maxDescription),
+      parameters: schemaRecord(tool.parameters),
+    };
+    if (options.responses !== false && tool.responses !== undefined) out.responses = schemaRecord(tool.responses);
+    if (options.examples !== false) {
+      const messages = ernieExamples(tool);
+      if (messages.length > 0) out.examples = messages;
+    }
+    return out;
+  });
+}
+
+function ernieExamples(tool: ToolDescriptor): ErnieMessage[] {
+  const messages: ErnieMessage[] = [];
+  for (const example of tool.examples) {
+    for (const message of example.messages) {
+      if (message.role === "user") messages.push({ role: "user", content: message.content });
+      else if (message.call) {
+        messages.push({
+          role: "assistant",
+          content: "",
+          function_call: {
+            name: message.call.name,
+            ...(message.thoughts !== undefined ? { thoughts: message.thoughts } : {}),
+            arguments: pythonJson(message.call.arguments),
+          },
+        });
+      } else messages.push({ role: "assistant", content: message.thoughts ?? "" });
+    }
+  }
+  return messages;
+}
+
+/** JSON as Python's `json.dumps(value, ensure_ascii=False)` writes it: `", "` and `": "` separators. */
+export function pythonJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(pythonJson).join(", ")}]`;
+  if (typeof value === "object" && value !== null) {
+    return `{${Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => `${JSON.stringify(k)}: ${pythonJson(v)}`)
+      .join(", ")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}

@@ -1,0 +1,148 @@
+/**
+ * Google Gemini function declarations, as the `tools` entry `{ functionDeclarations: [...] }`.
+ *
+ * - Default: the schema goes in `parametersJsonSchema` (full JSON Schema, no `$schema`), which
+ *   avoids every failure of the older `parameters` field (research §1.4: `additionalProperties`,
+ *   type arrays, `oneOf` rejected). `responses` go in `responseJsonSchema` unless turned off.
+ * - `schema: "openapi"` writes the older `parameters` / `response` fields instead, in the OpenAPI
+ *   3.0 subset they accept: one upper-case `type` plus `nullable`, `anyOf` only, no
+ *   `additionalProperties`, string enums only; whatever does not fit moves into descriptions.
+ * - A tool without arguments has no `parameters` (Gemini rejects an OBJECT without properties).
+ * - Names are wire names; descriptions carry example calls (Gemini has no examples field).
+ */
+import type { JsonSchema } from "../validation/json-schema.js";
+import { setOwn } from "../validation/json-schema.js";
+import { describeWithExamples, selectTools, Warnings, type AdapterOptions, type ToolSource } from "./common.js";
+
+export interface GeminiToolsOptions extends AdapterOptions {
+  /** `json` (default): parametersJsonSchema / responseJsonSchema; `openapi`: parameters / response. */
+  readonly schema?: "json" | "openapi";
+  /** Declare the answer's schema too (default true). */
+  readonly responses?: boolean;
+  /** Append example calls to descriptions (default true). */
+  readonly examples?: boolean;
+}
+
+/** The OpenAPI-subset Schema of Gemini's `parameters` field. */
+export interface GeminiSchema {
+  type?: "STRING" | "NUMBER" | "INTEGER" | "BOOLEAN" | "ARRAY" | "OBJECT" | "NULL";
+  description?: string;
+  format?: string;
+  nullable?: boolean;
+  enum?: string[];
+  default?: unknown;
+  properties?: Record<string, GeminiSchema>;
+  required?: string[];
+  items?: GeminiSchema;
+  anyOf?: GeminiSchema[];
+  minItems?: string;
+  maxItems?: string;
+  minLength?: string;
+  maxLength?: string;
+  minimum?: number;
+  maximum?: number;
+  pattern?: string;
+}
+
+export interface GeminiFunctionDeclaration {
+  name: string;
+  description: string;
+  parameters?: GeminiSchema;
+  parametersJsonSchema?: unknown;
+  response?: GeminiSchema;
+  responseJsonSchema?: unknown;
+}
+
+/** One entry of `config.tools` in `@google/genai`. */
+export interface GeminiTool {
+  functionDeclarations: GeminiFunctionDeclaration[];
+}
+
+export function toGeminiTools(source: ToolSource, options: GeminiToolsOptions = {}): GeminiTool[] {
+  const warnings = new Warnings("toGeminiTools", options.onWarning);
+  const openapi = options.schema === "openapi";
+  const declarations = selectTools(source, options).map((tool): GeminiFunctionDeclaration => {
+    const out: GeminiFunctionDeclaration = {
+      name: tool.wireName,
+      description: describeWithExamples(tool, tool.wireName, options.maxDescription, options.examples !== false),
+    };
+    if (Object.keys(tool.parameters.properties).length > 0) {
+      if (openapi) out.parameters = toGeminiSchema(tool.parameters);
+      else out.parametersJsonSchema = tool.parameters;
+    }
+    if (options.responses !== false && tool.responses !== undefined) {
+      if (openapi) out.response = toGeminiSchema(tool.responses);
+      else out.responseJsonSchema = tool.responses;
+    }
+    return out;
+  });
+  warnings.flush();
+  return [{ functionDeclarations: declarations }];
+}
+
+const UPPER = { string: "STRING", number: "NUMBER", integer: "INTEGER", boolean: "BOOLEAN", array: "ARRAY", object: "OBJECT", null: "NULL" } as const;
+
+/** Our dialect -> Gemini's OpenAPI subset. Lossy only towards the description. */
+export function toGeminiSchema(schema: JsonSchema): GeminiSchema {
+  const out: GeminiSchema = {};
+  const notes: string[] = [];
+  const types = schema.type === undefined ? [] : typeof schema.type === "string" ? [schema.type] : [...schema.type];
+  const nonNull = types.filter((t) => t !== "null");
+  const nullable = types.includes("null") || schema.enum?.includes(null) === true;
+  let alternatives = schema.anyOf ?? schema.oneOf;
+  if (nonNull.length === 1) out.type = UPPER[nonNull[0]!];
+  else if (nonNull.length > 1) alternatives = nonNull.map((t) => ({ type: t }));
+  if (nullable) out.nullable = true;
+  if (schema.format !== undefined) out.format = schema.format;
+  if (schema.enum !== undefined) {
+    const values = schema.enum.filter((v) => v !== null);
+    if (values.every((v) => typeof v === "string")) {
+      out.enum = values as string[];
+      out.type ??= "STRING";
+    } else notes.push(`one of ${values.map((v) => JSON.stringify(v)).join(", ")}`);
+  }
+  if (Object.hasOwn(schema, "const")) {
+    if (typeof schema.const === "string") {
+      out.enum = [schema.const];
+      out.type ??= "STRING";
+    } else notes.push(`always ${JSON.stringify(schema.const)}`);
+  }
+  if (schema.default !== undefined) out.default = schema.default;
+  if (schema.pattern !== undefined) out.pattern = schema.pattern;
+  if (schema.minimum !== undefined) out.minimum = schema.minimum;
+  if (schema.maximum !== undefined) out.maximum = schema.maximum;
+  if (schema.exclusiveMinimum !== undefined) notes.push(`greater than ${schema.exclusiveMinimum}`);
+  if (schema.exclusiveMaximum !== undefined) notes.push(`less than ${schema.exclusiveMaximum}`);
+  // The proto declares these int64, which JSON carries as strings.
+  if (schema.minLength !== undefined) out.minLength = String(schema.minLength);
+  if (schema.maxLength !== undefined) out.maxLength = String(schema.maxLength);
+  if (schema.minItems !== undefined) out.minItems = String(schema.minItems);
+  if (schema.maxItems !== undefined) out.maxItems = String(schema.maxItems);
+  if (schema.multipleOf !== undefined) notes.push(`a multiple of ${schema.multipleOf}`);
+  if (schema.uniqueItems) notes.push("no repeated items");
+  if (schema.properties !== undefined) {
+    const properties: Record<string, GeminiSchema> = {};
+    for (const [name, property] of Object.entries(schema.properties)) setOwn(properties, name, toGeminiSchema(property));
+    out.properties = properties;
+    out.type ??= "OBJECT";
+    if (schema.required?.length) out.required = [...schema.required];
+  } else if (schema.additionalProperties !== undefined && schema.additionalProperties !== false) {
+    out.type ??= "OBJECT";
+    notes.push("an object with any keys");
+  }
+  if (schema.items !== undefined) out.items = toGeminiSchema(schema.items);
+  if (alternatives !== undefined) out.anyOf = alternatives.map(toGeminiSchema);
+  if (schema.allOf !== undefined) {
+    // Gemini has no allOf: the parts' properties are offered together.
+    const merged = schema.allOf.map(toGeminiSchema);
+    for (const part of merged) {
+      if (part.properties) out.properties = { ...out.properties, ...part.properties };
+      if (part.required) out.required = [...new Set([...(out.required ?? []), ...part.required])];
+      if (out.type === undefined && part.type !== undefined) out.type = part.type;
+    }
+  }
+  if (schema.not !== undefined) notes.push("with exclusions the server checks");
+  const description = [schema.description, notes.length ? `(${notes.join("; ")})` : undefined].filter(Boolean).join(" ");
+  if (description) out.description = description;
+  return out;
+}

@@ -1,0 +1,76 @@
+/**
+ * OpenAI function tools, for Chat Completions (`tools: [{ type: "function", function }]`) and the
+ * Responses API (`tools: [{ type: "function", name, … }]`).
+ *
+ * - Names are wire names (`^[A-Za-z0-9_-]{1,64}$` is OpenAI's rule); toolkit.call accepts them.
+ * - Strict mode is used wherever the schema can be expressed in it (openai-strict.ts); a tool
+ *   that cannot is sent with `strict: false` and a warning. `strict` is always sent explicitly:
+ *   the Responses API treats a missing `strict` as true and rewrites the schema itself.
+ * - Descriptions are capped at 1,024 characters (the API answers 400 beyond that); example calls
+ *   from examples.yaml are appended while they fit, since OpenAI has no examples field.
+ * - More than 128 tools in one request is refused by the API: that is a warning here, so a
+ *   caller can still select tools afterwards.
+ */
+import { describeWithExamples, schemaRecord, selectTools, Warnings, type AdapterOptions, type ToolSource } from "./common.js";
+import { toStrictSchema } from "./openai-strict.js";
+
+export const OPENAI_DESCRIPTION_LIMIT = 1024;
+export const OPENAI_TOOL_LIMIT = 128;
+
+export interface OpenAIToolsOptions extends AdapterOptions {
+  /** `chat` (default): Chat Completions shape; `responses`: Responses API shape. */
+  readonly api?: "chat" | "responses";
+  /** Use strict mode where the schema allows it (default true); false sends every tool non-strict. */
+  readonly strict?: boolean;
+  /** Append example calls to descriptions (default true). */
+  readonly examples?: boolean;
+}
+
+/** Chat Completions: assignable to `ChatCompletionTool` / `ChatCompletionFunctionTool` of `openai`. */
+export interface OpenAIChatTool {
+  type: "function";
+  function: {
+    name: string;
+    description: string;
+    parameters: Record<string, unknown>;
+    strict: boolean;
+  };
+}
+
+/** Responses API: assignable to `FunctionTool` of `openai`. */
+export interface OpenAIResponsesTool {
+  type: "function";
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+  strict: boolean;
+}
+
+export function toOpenAITools(source: ToolSource, options?: OpenAIToolsOptions & { readonly api?: "chat" }): OpenAIChatTool[];
+export function toOpenAITools(source: ToolSource, options: OpenAIToolsOptions & { readonly api: "responses" }): OpenAIResponsesTool[];
+export function toOpenAITools(source: ToolSource, options: OpenAIToolsOptions = {}): OpenAIChatTool[] | OpenAIResponsesTool[] {
+  const warnings = new Warnings("toOpenAITools", options.onWarning);
+  const tools = selectTools(source, options);
+  if (tools.length > OPENAI_TOOL_LIMIT) {
+    warnings.add(`${tools.length} tools; OpenAI accepts at most ${OPENAI_TOOL_LIMIT} per request (select some with \`only\`)`);
+  }
+  const max = options.maxDescription ?? OPENAI_DESCRIPTION_LIMIT;
+  const converted = tools.map((tool) => {
+    let parameters: Record<string, unknown> = schemaRecord(tool.parameters);
+    let strict = false;
+    if (options.strict !== false) {
+      const result = toStrictSchema(tool.parameters);
+      if (result.ok) {
+        parameters = schemaRecord(result.schema);
+        strict = true;
+      } else {
+        warnings.add(`"${tool.wireName}" is sent with strict: false; its schema cannot be expressed in strict mode (${result.reason})`);
+      }
+    }
+    const description = describeWithExamples(tool, tool.wireName, max, options.examples !== false);
+    return { name: tool.wireName, description, parameters, strict };
+  });
+  warnings.flush();
+  if (options.api === "responses") return converted.map((f): OpenAIResponsesTool => ({ type: "function", ...f }));
+  return converted.map((f): OpenAIChatTool => ({ type: "function", function: f }));
+}

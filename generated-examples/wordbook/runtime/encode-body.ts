@@ -1,0 +1,87 @@
+/**
+ * The request body (OpenAPI 3.0 §4.7.13 Request Body, §4.7.15 Encoding Object) from the flat
+ * input: either everything that is not a parameter (`key: null`) or `input[key]`.
+ */
+import type { BodySpec, OperationSpec } from "./operation.js";
+import { ownValue, setOwn } from "./own-property.js";
+import { deepObjectPairs, encodeStrict, primitiveText, serializeStyled } from "./serialize-value.js";
+
+export interface EncodedBody {
+  readonly body?: BodyInit;
+  /** Content-Type to send; absent for multipart (fetch adds the boundary). */
+  readonly contentType?: string;
+}
+
+export function encodeBody(op: OperationSpec, input: Record<string, unknown>): EncodedBody {
+  const spec = op.body;
+  if (!spec) return {};
+  const value = selectBody(op, spec, input);
+  if (value === undefined) return spec.required && spec.encoding === "json" ? { body: "{}", contentType: spec.mediaType } : {};
+  switch (spec.encoding) {
+    case "json":
+      return { body: JSON.stringify(value), contentType: spec.mediaType };
+    case "form":
+      return { body: formUrlEncoded(value, spec), contentType: spec.mediaType };
+    case "multipart":
+      return { body: multipart(value, spec) };
+    case "text":
+      return { body: typeof value === "string" ? value : JSON.stringify(value), contentType: spec.mediaType };
+    default:
+      return { body: value as BodyInit, contentType: spec.mediaType };
+  }
+}
+
+function selectBody(op: OperationSpec, spec: BodySpec, input: Record<string, unknown>): unknown {
+  if (spec.key !== null) return ownValue(input, spec.key);
+  const paramKeys = new Set(op.params.map((p) => p.key));
+  const rest: Record<string, unknown> = {};
+  let any = false;
+  for (const [k, v] of Object.entries(input)) {
+    if (paramKeys.has(k) || v === undefined) continue;
+    setOwn(rest, k, v);
+    any = true;
+  }
+  return any || spec.required ? rest : undefined;
+}
+
+/** Stripe's convention for nested fields: `metadata[k]=v`, `items[0][price]=p`, unless an Encoding Object says otherwise. */
+function formUrlEncoded(value: unknown, spec: BodySpec): string {
+  if (typeof value !== "object" || value === null) return encodeStrict(primitiveText(value));
+  const pairs: string[] = [];
+  for (const [key, v] of Object.entries(value)) {
+    if (v === undefined) continue;
+    const field = ownValue(spec.fields, key);
+    const name = encodeStrict(key);
+    if (field?.style && field.style !== "deepObject") pairs.push(serializeStyled(name, v, field.style, field.explode ?? field.style === "form", encodeStrict));
+    else pairs.push(...deepObjectPairs(name, v, encodeStrict));
+  }
+  return pairs.filter(Boolean).join("&");
+}
+
+function multipart(value: unknown, spec: BodySpec): FormData {
+  const form = new FormData();
+  if (typeof value !== "object" || value === null) return form;
+  for (const [key, v] of Object.entries(value)) {
+    if (v === undefined) continue;
+    const contentType = ownValue(spec.fields, key)?.contentType;
+    for (const item of Array.isArray(v) && !contentType?.includes("json") ? v : [v]) appendPart(form, key, item, contentType);
+  }
+  return form;
+}
+
+function appendPart(form: FormData, key: string, value: unknown, contentType: string | undefined): void {
+  if (value instanceof Blob) {
+    form.append(key, value, typeof (value as File).name === "string" && (value as File).name ? (value as File).name : key);
+  } else if (value instanceof ArrayBuffer || ArrayBuffer.isView(value)) {
+    form.append(key, new Blob([value as ArrayBuffer], contentType ? { type: contentType } : {}), key);
+  } else if (typeof value === "object" && value !== null && !(value instanceof Date)) {
+    // §4.7.15: object parts are JSON. A typed Blob part would carry a filename, which most servers
+    // read as a file upload; a plain field with the JSON text is what they expect, unless the
+    // Encoding Object asks for an explicit part Content-Type.
+    const text = JSON.stringify(value);
+    if (contentType) form.append(key, new Blob([text], { type: contentType }), key);
+    else form.append(key, text);
+  } else {
+    form.append(key, primitiveText(value));
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * The data a generated function hands to `request()`: everything the runtime needs to turn one
+ * flat input object into one HTTP request. Generated code holds these as plain object literals,
+ * so the runtime, not the generator, owns every serialisation rule (OpenAPI 3.0 §4.7.12.4 "Style
+ * Values", §4.7.14 "Request Body Object", §4.7.16 "Encoding Object").
+ */
+
+import type { SecurityAlternative } from "./auth/auth-scheme.js";
+
+export type ParameterLocation = "path" | "query" | "header" | "cookie";
+
+export type ParameterStyle =
+  | "matrix"
+  | "label"
+  | "simple"
+  | "form"
+  | "spaceDelimited"
+  | "pipeDelimited"
+  | "deepObject";
+
+/** A parameter value's JSON shape as its schema declares it: one scalar, a list, or an object. */
+export type ValueShape = "scalar" | "array" | "object";
+
+export interface ParameterSpec {
+  /** Key of the value in the flat input object (may differ from `name` after collision renaming). */
+  readonly key: string;
+  /** Name on the wire. */
+  readonly name: string;
+  readonly in: ParameterLocation;
+  /** Defaults by location: path/header `simple`, query/cookie `form`. */
+  readonly style?: ParameterStyle;
+  /** Defaults to `true` for `form`, `false` otherwise. */
+  readonly explode?: boolean;
+  /** Query only: keep RFC 3986 reserved characters unencoded. */
+  readonly allowReserved?: boolean;
+  /** The parameter uses `content` with a JSON media type: the value is sent as JSON text. */
+  readonly json?: boolean;
+  /** Query, header and cookie: the description marks it required (path parameters always are). */
+  readonly required?: boolean;
+  /** The declared shape, when the schema declares exactly one; a value of another shape is refused. */
+  readonly shape?: ValueShape;
+}
+
+export type BodyEncoding = "json" | "form" | "multipart" | "text" | "binary";
+
+export interface BodyFieldEncoding {
+  /** Multipart: Content-Type of this part (objects default to application/json). */
+  readonly contentType?: string;
+  /** Form-urlencoded: serialisation style of this property (default `form`). */
+  readonly style?: ParameterStyle;
+  readonly explode?: boolean;
+}
+
+export interface BodySpec {
+  /** The media type sent as Content-Type (multipart gets its boundary from FormData). */
+  readonly mediaType: string;
+  readonly encoding: BodyEncoding;
+  /**
+   * `null`: the body's properties sit flat in the input object beside the parameters, so the body
+   * is the input minus the parameter keys. A string: the whole body is `input[key]`.
+   */
+  readonly key: string | null;
+  readonly required: boolean;
+  /** Per-property Encoding Objects (form and multipart). */
+  readonly fields?: Readonly<Record<string, BodyFieldEncoding>>;
+}
+
+/** What a 2xx answer is expected to hold; the actual Content-Type still decides how it is read. */
+export type ResponseKind = "json" | "text" | "binary" | "none";
+
+export interface OperationSpec {
+  /** Canonical tool name `<title>/<version>/<operationId>`, used in errors. */
+  readonly tool: string;
+  /** Upper-case HTTP method. */
+  readonly method: string;
+  /** Path template as declared, e.g. `/pets/{petId}`. */
+  readonly path: string;
+  readonly params: readonly ParameterSpec[];
+  readonly body?: BodySpec;
+  readonly response: ResponseKind;
+  /**
+   * The Accept header: the media types the success answers declare, JSON first. Absent means
+   * `application/json`. The answer is still decoded by the Content-Type it actually has.
+   */
+  readonly accept?: string;
+  /**
+   * The operation's security (its own, else the document's), as alternatives of scheme names;
+   * absent or `[]`: none. See auth/apply-auth.ts.
+   */
+  readonly security?: readonly SecurityAlternative[];
+}

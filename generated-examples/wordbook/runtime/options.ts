@@ -1,0 +1,63 @@
+import type { AuthScheme, AuthValues } from "./auth/auth-scheme.js";
+
+/**
+ * Options accepted per call and per client; per-call values win, headers and auth are merged.
+ * `Auth` is the toolkit's own `Credentials` type in generated code (scheme names as keys).
+ */
+export interface CallOptions<Auth extends object = AuthValues> {
+  /** Base address of the tool server; replaces the one recorded at generation time. */
+  baseUrl?: string;
+  /** Extra headers, merged over the client's (a `undefined` value removes one). */
+  headers?: Record<string, string | undefined>;
+  /** Cancels the call; the promise rejects with a `ToolCallError` of code `ABORTED`. */
+  signal?: AbortSignal;
+  /** Milliseconds before the call fails with code `TIMEOUT`; `0` disables. Default 60 000. */
+  timeoutMs?: number;
+  /** A `fetch` implementation (tests, proxies, instrumentation). Default: global `fetch`. */
+  fetch?: typeof fetch;
+  /**
+   * Credentials by security scheme name (`components.securitySchemes`), applied to each operation
+   * as its `security` asks; per-call ones are merged over the configured ones.
+   */
+  auth?: Auth;
+  /** Sent as `Authorization: token <accessToken>` unless an Authorization header is given. */
+  accessToken?: string;
+  /**
+   * Largest answer body read, in bytes (default 32 MiB; `0` disables). Counted while the body
+   * streams, so a larger answer is cut off before it is buffered: code `RESPONSE_TOO_LARGE`.
+   */
+  maxResponseBytes?: number;
+  /**
+   * Redirects followed per call (default 5; `0` follows none). A hop to another origin carries no
+   * configured header, token or header/cookie parameter, only `accept` and `content-type`.
+   */
+  maxRedirects?: number;
+  /** Retries for idempotent methods only (GET, HEAD, OPTIONS, PUT, DELETE). Off by default. */
+  retry?: RetryOptions;
+}
+
+export interface RetryOptions {
+  /** Attempts after the first one. */
+  readonly retries: number;
+  /** First backoff in ms (default 200); doubles per attempt, with full jitter. */
+  readonly minDelayMs?: number;
+  /** Longest wait in ms, also the cap for a server's Retry-After (default 5 000). */
+  readonly maxDelayMs?: number;
+}
+
+/** The per-toolkit state a generated module keeps: what the description says plus client options. */
+export interface ClientConfig<Auth extends object = AuthValues> extends CallOptions<Auth> {
+  /** Default base address (the address given to toolgen, or `servers[0].url` for a file). */
+  baseUrl: string;
+  /** `info.version`, appended to every call as `?version=`; `""` sends none. */
+  version: string;
+  /**
+   * Read the access token from `EB_AGENT_ACCESS_TOKEN` when none is configured. On for hub
+   * toolkits (the hub needs it), off otherwise so a token is never sent to a server by surprise.
+   */
+  tokenFromEnv?: boolean;
+  /** The description's supported security schemes, by name: how each credential is sent. */
+  securitySchemes?: Readonly<Record<string, AuthScheme>>;
+}
+
+export const DEFAULT_TIMEOUT_MS = 60_000;

@@ -1,0 +1,21 @@
+/**
+ * Objects keyed by names from a description or a caller (parameter keys, body properties, schema
+ * property names) are data: a name such as `constructor`, `toString` or `__proto__` is a name like
+ * any other. Plain `obj[name]` would find Object.prototype's member when the object has no such
+ * property, and plain assignment to `__proto__` would replace the prototype instead of adding a
+ * property. These two are how the runtime reads and writes such objects.
+ */
+
+/** The object's own property `key`; `undefined` when it has none (whatever its prototype has). */
+export function ownValue<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+  return record !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+/**
+ * Sets an own, enumerable property even when `key` is `__proto__` (plain assignment would change
+ * the prototype instead). Every object keyed by names from a description is written through this.
+ */
+export function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
+  if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}

@@ -1,0 +1,26 @@
+/**
+ * Everything generated code needs at run time, and nothing that needs Node: web-standard fetch,
+ * URL, FormData and AbortController only. `--runtime inline` copies exactly this file and what it
+ * imports, so an inlined client runs in Node, Deno, Bun and browsers.
+ */
+export { request } from "./request.js";
+export { ToolCallError, isToolCallError, type ToolCallErrorCode } from "./tool-call-error.js";
+export { DEFAULT_TIMEOUT_MS, type CallOptions, type ClientConfig, type RetryOptions } from "./options.js";
+export type { AuthScheme, AuthValues, BasicCredentials, Credential, SecurityAlternative } from "./auth/auth-scheme.js";
+export type {
+  BodyEncoding,
+  BodyFieldEncoding,
+  BodySpec,
+  OperationSpec,
+  ParameterLocation,
+  ParameterSpec,
+  ParameterStyle,
+  ResponseKind,
+} from "./operation.js";
+export { bindCallOptions, createToolkit, type Toolkit, type ToolEntry, type ToolkitInit } from "./toolkit.js";
+export { type ToolDescriptor, type ToolExample, type ExampleMessage } from "./toolkit.js";
+export { ToolInputError, isToolInputError, type ToolInputErrorCode } from "./validation/tool-input-error.js";
+export { validateValue, type ValidationProblem } from "./validation/validate.js";
+export { checkArguments, parseArguments, dropOptionalNulls } from "./validation/arguments.js";
+export type { JsonSchema, JsonObjectSchema, JsonSchemaType } from "./validation/json-schema.js";
+export * from "./adapters/index.js";

@@ -1,0 +1,46 @@
+/**
+ * Reads an answer's body with a size cap that holds while it streams: a tool server that sends
+ * 300 MiB (by mistake or on purpose) is cut off at the cap, before the body is buffered, instead
+ * of filling the caller's memory (and, in the MCP bridge, the model's context) with it. Text
+ * types come back as text, anything else as a Blob, as `decodeSuccess` expects.
+ */
+import { contentTypeOf, isJson } from "./decode-response.js";
+
+/** 32 MiB: far above any JSON a model or an app reads whole, far below what hurts a process. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+
+/** The body passed the cap; what was read of it is dropped. */
+export class BodyTooLarge {
+  constructor(readonly limit: number) {}
+}
+
+export async function readCappedBody(response: Response, limit: number): Promise<{ text?: string; blob?: Blob } | BodyTooLarge> {
+  const type = contentTypeOf(response);
+  const asText = isJson(type) || type.startsWith("text/") || type === "" || type.includes("xml") || type.includes("html");
+  if (!(limit > 0) || limit === Infinity) return asText ? { text: await response.text() } : { blob: await response.blob() };
+  const declared = Number(response.headers.get("content-length") ?? Number.NaN);
+  if (declared > limit) {
+    await response.body?.cancel().catch(() => {});
+    return new BodyTooLarge(limit);
+  }
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let size = 0;
+  if (response.body) {
+    const reader = response.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel().catch(() => {});
+        return new BodyTooLarge(limit);
+      }
+      chunks.push(value as Uint8Array<ArrayBuffer>);
+    }
+  }
+  if (!asText) return { blob: new Blob(chunks, { type: response.headers.get("content-type") ?? "" }) };
+  const decoder = new TextDecoder();
+  let text = "";
+  for (const chunk of chunks) text += decoder.decode(chunk, { stream: true });
+  return { text: text + decoder.decode() };
+}

@@ -1,0 +1,206 @@
+/**
+ * The one function every generated operation calls: flat input + OperationSpec -> HTTP request
+ * -> typed result or ToolCallError. A call always settles: a timer covers the whole exchange,
+ * body included, and every failure is turned into a ToolCallError naming the tool.
+ */
+import { buildUrl, withoutQueryNames, withQuery } from "./build-url.js";
+import { parameterProblem } from "./check-parameters.js";
+import { redact, secretsOf } from "./redact-secrets.js";
+import { mergeHeaders, parameterHeaders } from "./build-headers.js";
+import { decodeSuccess, errorBody, InvalidAnswer, snippet } from "./decode-response.js";
+import { encodeBody } from "./encode-body.js";
+import { DEFAULT_MAX_REDIRECTS, fetchFollowingRedirects, RedirectRefused } from "./follow-redirects.js";
+import { BodyTooLarge, DEFAULT_MAX_RESPONSE_BYTES, readCappedBody } from "./read-capped-body.js";
+import { networkReason } from "./network-reason.js";
+import type { OperationSpec } from "./operation.js";
+import { DEFAULT_TIMEOUT_MS, type CallOptions, type ClientConfig } from "./options.js";
+import { ToolCallError } from "./tool-call-error.js";
+import { applyAuth, CredentialFailed, describeAlternatives, type AppliedAuth } from "./auth/apply-auth.js";
+import type { AuthValues, SecurityAlternative } from "./auth/auth-scheme.js";
+import { encodeStrict } from "./serialize-value.js";
+
+/** Safe to send twice (RFC 9110 §9.2.2); POST and PATCH are never retried. */
+const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE", "TRACE"]);
+/** Answers that say "try again later" rather than "this request is wrong". */
+const RETRY_STATUS = new Set([408, 425, 429, 500, 502, 503, 504]);
+
+/**
+ * `input` is the operation's flat input object, typed `object` rather than
+ * `Record<string, unknown>`: tsc relates a generated `<Name>Input` to `object` without looking at
+ * its members, while the index signature would make an app's type check resolve every member of
+ * every operation's input, called or not.
+ */
+export async function request(
+  config: ClientConfig<object>,
+  op: OperationSpec,
+  input: object | undefined,
+  options: CallOptions<object> = {},
+): Promise<unknown> {
+  const retry = options.retry ?? config.retry;
+  if (!retry || retry.retries <= 0 || !IDEMPOTENT.has(op.method)) return requestOnce(config, op, input, options);
+  const minDelay = retry.minDelayMs ?? 200;
+  const maxDelay = retry.maxDelayMs ?? 5_000;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await requestOnce(config, op, input, options);
+    } catch (error) {
+      const e = error as ToolCallError;
+      const transient = e.code === "NETWORK" || e.code === "TIMEOUT" || (e.code === "HTTP_STATUS" && RETRY_STATUS.has(e.status ?? 0));
+      if (!transient || attempt >= retry.retries) throw error;
+      const backoff = Math.random() * Math.min(maxDelay, minDelay * 2 ** attempt);
+      const after = e.retryAfterMs !== undefined ? Math.min(maxDelay, e.retryAfterMs) : backoff;
+      await sleep(after, options.signal ?? config.signal);
+    }
+  }
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    }
+    signal?.addEventListener("abort", done, { once: true });
+  });
+}
+
+async function requestOnce(
+  config: ClientConfig<object>,
+  op: OperationSpec,
+  input: object | undefined,
+  options: CallOptions<object>,
+): Promise<unknown> {
+  const values = (input ?? {}) as Record<string, unknown>;
+  const baseUrl = options.baseUrl ?? config.baseUrl;
+  const problem = parameterProblem(op, values);
+  if (problem) throw new ToolCallError(problem, { tool: op.tool, code: "INVALID_INPUT", method: op.method, url: `${baseUrl.replace(/\/+$/, "")}${op.path}` });
+  // Errors name this URL: it never carries a query credential, which is added only to what is sent.
+  const url = buildUrl(baseUrl, op, values, config.version);
+  const { body, contentType } = encodeBody(op, values);
+  const token = options.accessToken ?? config.accessToken ?? (config.tokenFromEnv ? environmentToken() : undefined);
+  let secrets = secretsOf({}, token);
+  const fail = (message: string, code: ToolCallError["code"], extra: { status?: number; body?: unknown; cause?: unknown; retryAfterMs?: number } = {}) =>
+    new ToolCallError(redact(message, secrets), { tool: op.tool, code, method: op.method, url, ...extra, ...("body" in extra ? { body: redact(extra.body, secrets) } : {}) });
+
+  const timeoutMs = options.timeoutMs ?? config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const controller = new AbortController();
+  const callerSignal = options.signal ?? config.signal;
+  let timedOut = false;
+  const onAbort = () => controller.abort(callerSignal?.reason);
+  if (callerSignal?.aborted) throw fail("was aborted before it was sent", "ABORTED", { cause: callerSignal.reason });
+  callerSignal?.addEventListener("abort", onAbort, { once: true });
+  const timer =
+    timeoutMs > 0
+      ? setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, timeoutMs)
+      : undefined;
+
+  const doFetch = options.fetch ?? config.fetch ?? globalThis.fetch;
+  try {
+    // Credentials first: a refresh function runs under the same timeout and abort as the call.
+    let auth: AppliedAuth;
+    try {
+      const values = { ...(config.auth as AuthValues | undefined), ...(options.auth as AuthValues | undefined) };
+      auth = await untilAborted(applyAuth(config.securitySchemes, op.security, values, encodeStrict), controller.signal);
+    } catch (error) {
+      if (error instanceof CredentialFailed) throw fail(error.message, "AUTH", { cause: error.cause });
+      if (timedOut) throw fail(`got no credential within ${timeoutMs} ms`, "TIMEOUT", { cause: error });
+      throw fail("was aborted", "ABORTED", { cause: error });
+    }
+    const paramHeaders = parameterHeaders(op, values);
+    const cookie = [paramHeaders.cookie, ...auth.cookies].filter(Boolean).join("; ");
+    const headers = mergeHeaders(
+      { accept: op.accept ?? "application/json" },
+      contentType ? { "content-type": contentType } : undefined,
+      token ? { authorization: `token ${token}` } : undefined,
+      auth.headers,
+      config.headers,
+      options.headers,
+      paramHeaders,
+      cookie ? { cookie } : undefined,
+    );
+    secrets = secretsOf(headers, token, auth.secrets);
+    const target = withQuery(withoutQueryNames(url, auth.queryNames), auth.query);
+
+    const maxRedirects = options.maxRedirects ?? config.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
+    const maxBytes = options.maxResponseBytes ?? config.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    let response: Response;
+    let read: { text?: string; blob?: Blob } | BodyTooLarge;
+    try {
+      const init = { method: op.method, headers, ...(body !== undefined ? { body } : {}), signal: controller.signal, credentialQuery: auth.queryNames };
+      const answered = await fetchFollowingRedirects(doFetch, target, init, maxRedirects);
+      if (answered instanceof RedirectRefused) throw fail(answered.message, "NETWORK");
+      response = answered.response;
+      read = await readCappedBody(response, maxBytes);
+    } catch (error) {
+      if (error instanceof ToolCallError) throw error;
+      if (timedOut) throw fail(`got no complete answer within ${timeoutMs} ms`, "TIMEOUT", { cause: error });
+      if (controller.signal.aborted) throw fail("was aborted", "ABORTED", { cause: error });
+      throw fail(`failed: ${networkReason(error)}`, "NETWORK", { cause: error });
+    }
+    if (read instanceof BodyTooLarge) {
+      throw fail(`answered ${response.status} with a body larger than ${read.limit} bytes; it was not read (raise maxResponseBytes to accept it)`, "RESPONSE_TOO_LARGE", { status: response.status });
+    }
+    if (response.status < 200 || response.status > 299) {
+      const detail = errorBody(response, read);
+      const text = typeof detail === "string" ? detail : detail instanceof Blob ? "" : JSON.stringify(detail);
+      const hint = auth.unsatisfied && (response.status === 401 || response.status === 403) ? authHint(auth.unsatisfied) : "";
+      throw fail(`answered ${response.status}${response.statusText ? ` ${response.statusText}` : ""}${text ? `: ${snippet(text)}` : ""}${hint}`, "HTTP_STATUS", {
+        status: response.status,
+        body: detail,
+        ...retryAfter(response),
+      });
+    }
+    const result = decodeSuccess(op, response, read);
+    if (result instanceof InvalidAnswer) throw fail(result.message, "INVALID_RESPONSE", { status: response.status, body: result.body });
+    return result;
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+    callerSignal?.removeEventListener("abort", onAbort);
+  }
+}
+
+/** What a 401/403 of a secured operation called without its credentials should tell the caller. */
+function authHint(alternatives: readonly SecurityAlternative[]): string {
+  const first = alternatives.find((a) => a.length > 0) ?? [];
+  const example = first.map((name) => `${/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name)}: …`).join(", ");
+  return ` (no credentials were sent: the operation accepts the security scheme${alternatives.length > 1 || first.length > 1 ? "s" : ""} ${describeAlternatives(alternatives)}; supply them with configure({ auth: { ${example} } }))`;
+}
+
+/** The promise, or a rejection as soon as the signal aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+function environmentToken(): string | undefined {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  return env?.EB_AGENT_ACCESS_TOKEN || undefined;
+}
+
+/** Retry-After in seconds or as an HTTP date (RFC 9110 §10.2.3). */
+function retryAfter(response: Response): { retryAfterMs?: number } {
+  const value = response.headers.get("retry-after");
+  if (!value) return {};
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return { retryAfterMs: Math.max(0, seconds * 1000) };
+  const date = Date.parse(value);
+  return Number.isFinite(date) ? { retryAfterMs: Math.max(0, date - Date.now()) } : {};
+}

@@ -1,0 +1,177 @@
+/**
+ * The `toolkit` a generated module exports (and `loadToolkit` builds at run time): one entry per
+ * operation with everything a language model needs (names, description, `parameters` and
+ * `responses` JSON Schemas, few-shot examples), and `call(name, args)` to run the one a model
+ * chose. Built from plain data computed at build time; nothing is parsed or compiled here.
+ */
+import type { AuthScheme, AuthValues } from "./auth/auth-scheme.js";
+import type { CallOptions } from "./options.js";
+import { setOwn } from "./own-property.js";
+import { checkArguments } from "./validation/arguments.js";
+import type { JsonObjectSchema, JsonSchema } from "./validation/json-schema.js";
+import { ToolInputError } from "./validation/tool-input-error.js";
+
+// Generated functions are (input, options) or, with no input, (options). Both are stored as this.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyOperation = (...args: any[]) => Promise<unknown>;
+
+/** One message of a few-shot conversation (examples.yaml `context`, in provider-neutral form). */
+export type ExampleMessage =
+  | { readonly role: "user"; readonly content: string }
+  | {
+      readonly role: "assistant";
+      /** The reasoning the example gives for the turn (examples.yaml `thoughts`). */
+      readonly thoughts?: string;
+      /** The tool call of the turn, by canonical tool name; absent when the turn calls no tool. */
+      readonly call?: { readonly name: string; readonly arguments: Readonly<Record<string, unknown>> };
+    };
+
+/** One few-shot conversation, kept whole as examples.yaml wrote it. */
+export interface ToolExample {
+  readonly messages: readonly ExampleMessage[];
+}
+
+/** What a model is told about one tool: plain data, identical in generated code and loadToolkit. */
+export interface ToolDescriptor {
+  /** Canonical `<title>/<version>/<operationId>` (the reference's name; ERNIE and MCP `title`). */
+  readonly name: string;
+  /** Provider-safe name, `^[A-Za-z_][A-Za-z0-9_-]{0,63}$`, unique in the toolkit (OpenAI, Anthropic, Gemini, MCP). */
+  readonly wireName: string;
+  /** Operation description, else summary, else a sentence from method and path. */
+  readonly description: string;
+  /** Upper-case HTTP method. */
+  readonly method: string;
+  readonly path: string;
+  readonly deprecated?: boolean;
+  /** JSON Schema of the arguments: the flat input object minus header and cookie parameters. */
+  readonly parameters: JsonObjectSchema;
+  /** JSON Schema of the 2xx answer (kept shallow for large descriptions); absent when it has no body. */
+  readonly responses?: JsonSchema;
+  /** Conversations from examples.yaml that call this tool, each kept whole. */
+  readonly examples: readonly ToolExample[];
+  /** Inputs forced by `x-ebagent-fixed-value`: hidden from the model, merged into every call. */
+  readonly fixed?: Readonly<Record<string, unknown>>;
+  /** `x-ebagent-prompt` of the response schema: added as `prompt` to an object result that has none. */
+  readonly prompt?: string;
+}
+
+export interface ToolEntry extends ToolDescriptor {
+  /** The generated function's name. */
+  readonly functionName: string;
+  /** The operation takes no input object (its function's first argument is the options). */
+  readonly inputless: boolean;
+  readonly run: AnyOperation;
+}
+
+/** `Auth`: the toolkit's `Credentials` type in generated code, so `call`'s `options.auth` is checked. */
+export interface Toolkit<Auth extends object = AuthValues> {
+  readonly title: string;
+  readonly version: string;
+  readonly tools: readonly ToolEntry[];
+  /** The security schemes `options.auth` may name, when known (loadToolkit). */
+  readonly securitySchemes?: Readonly<Record<string, AuthScheme>>;
+  /** examples.yaml conversations in which no tool is called (negative examples). */
+  readonly examples: readonly ToolExample[];
+  /** The entry with this canonical name, wire name or function name. */
+  tool(name: string): ToolEntry | undefined;
+  /**
+   * Validates a model's arguments for tool `name` (canonical or wire name) without calling it:
+   * parses JSON text, drops `null`s written for optional fields, and returns what `call` would
+   * send. Throws ToolInputError.
+   */
+  check(name: string, args?: unknown): Record<string, unknown>;
+  /**
+   * Calls tool `name` (canonical or wire name) with `args`: an object, or the JSON text a model
+   * returned. Invalid arguments and unknown names throw ToolInputError before any request;
+   * HTTP failures throw ToolCallError. A `prompt` field in the result is passed through as is.
+   */
+  call(name: string, args?: unknown, options?: CallOptions<Auth>): Promise<unknown>;
+}
+
+export interface ToolkitInit {
+  readonly title: string;
+  readonly version: string;
+  /** The security schemes calls can use (`loadToolkit` gives them; generated code keeps them in client.ts). */
+  readonly securitySchemes?: Readonly<Record<string, AuthScheme>>;
+  readonly tools: readonly ToolEntry[];
+  readonly examples?: readonly ToolExample[];
+}
+
+export function createToolkit<Auth extends object = AuthValues>(init: ToolkitInit): Toolkit<Auth> {
+  const byName = new Map<string, ToolEntry>();
+  // Canonical and wire names first, so a function name can never shadow either.
+  for (const entry of init.tools) byName.set(entry.name, entry);
+  for (const entry of init.tools) if (!byName.has(entry.wireName)) byName.set(entry.wireName, entry);
+  for (const entry of init.tools) if (!byName.has(entry.functionName)) byName.set(entry.functionName, entry);
+
+  const find = (name: string): ToolEntry => {
+    const entry = typeof name === "string" ? byName.get(name) : undefined;
+    if (entry) return entry;
+    throw unknownTool(String(name), init.tools);
+  };
+  const check = (name: string, args?: unknown): Record<string, unknown> => {
+    const entry = find(name);
+    const input = checkArguments(name, entry.parameters, args);
+    return entry.fixed ? { ...input, ...entry.fixed } : input;
+  };
+
+  return {
+    title: init.title,
+    version: init.version,
+    tools: init.tools,
+    ...(init.securitySchemes ? { securitySchemes: init.securitySchemes } : {}),
+    examples: init.examples ?? [],
+    tool: (name) => byName.get(name),
+    check,
+    async call(name, args, options) {
+      const entry = find(name);
+      const input = check(name, args);
+      const result = entry.inputless ? await entry.run(options) : await entry.run(input, options);
+      return withPrompt(result, entry.prompt);
+    },
+  };
+}
+
+/**
+ * The model named a tool that does not exist. The list uses the naming style the model used
+ * (wire names when it sent a wire name), so its retry can pick one verbatim.
+ */
+function unknownTool(name: string, tools: readonly ToolEntry[]): ToolInputError {
+  const wire = !name.includes("/") && tools.some((t) => t.wireName !== t.name);
+  const known = tools.map((t) => (wire ? t.wireName : t.name));
+  const message = `Unknown tool "${name}". Known tools: ${known.join(", ")}.`;
+  return new ToolInputError(name, "UNKNOWN_TOOL", [{ path: "$", message: `names no tool; known tools: ${known.join(", ")}` }], message);
+}
+
+/** `x-ebagent-prompt` as the reference applies it, except that a server's own `prompt` wins. */
+function withPrompt(result: unknown, prompt: string | undefined): unknown {
+  if (prompt === undefined || typeof result !== "object" || result === null || Array.isArray(result)) return result;
+  if (Object.hasOwn(result, "prompt")) return result;
+  return { ...result, prompt };
+}
+
+/**
+ * Binds call options (base address, headers, token, fetch, timeout) to every function, giving a
+ * client whose calls all start from them; per-call options still win, headers are merged.
+ */
+export function bindCallOptions<T extends Record<string, AnyOperation>>(
+  functions: T,
+  inputless: ReadonlySet<string>,
+  bound: CallOptions<object>,
+): T {
+  const merge = (options?: CallOptions<object>): CallOptions<object> => ({
+    ...bound,
+    ...options,
+    headers: { ...bound.headers, ...options?.headers },
+    ...(bound.auth || options?.auth ? { auth: { ...bound.auth, ...options?.auth } } : {}),
+  });
+  const client: Record<string, AnyOperation> = {};
+  for (const [name, fn] of Object.entries(functions)) {
+    setOwn(
+      client,
+      name,
+      inputless.has(name) ? (options?: CallOptions<object>) => fn(merge(options)) : (input?: unknown, options?: CallOptions<object>) => fn(input, merge(options)),
+    );
+  }
+  return client as T;
+}

@@ -1,0 +1,44 @@
+/**
+ * From what a model returned to arguments that may be sent: parse (object or JSON text), drop
+ * the `null`s a model writes for optional fields it means to leave out, validate against the
+ * tool's `parameters`. Any failure is a ToolInputError; nothing here performs I/O.
+ */
+import type { JsonSchema } from "./json-schema.js";
+import { ToolInputError } from "./tool-input-error.js";
+import { describe, dropOptionalNulls, validateValue } from "./validate.js";
+
+/** The arguments object: `undefined`, `null` and blank text mean "no arguments". */
+export function parseArguments(tool: string, args: unknown): Record<string, unknown> {
+  let value = args;
+  if (typeof value === "string") {
+    if (!/\S/.test(value)) return {};
+    try {
+      value = JSON.parse(value);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new ToolInputError(tool, "INVALID_JSON", [{ path: "$", message: `is not valid JSON (${reason}); send one JSON object with the arguments by name` }]);
+    }
+  }
+  if (value === undefined || value === null) return {};
+  if (typeof value !== "object" || Array.isArray(value)) {
+    throw new ToolInputError(tool, "INVALID_ARGUMENTS", [{ path: "$", message: `must be an object with the arguments by name, got ${describe(value)}` }]);
+  }
+  return value as Record<string, unknown>;
+}
+
+/**
+ * Removes `null` from properties that are optional and do not admit `null`. Models write them
+ * for fields they leave out (OpenAI strict mode even requires every field, so optional ones
+ * become nullable in what the model sees; see adapters/openai.ts). `null` is never a valid value
+ * there, so leaving the field out is the only reading that can be meant. Nested objects too.
+ * (Implemented beside the validator, on the same cached schema nodes.)
+ */
+export { dropOptionalNulls };
+
+/** Parses, cleans and validates; returns the arguments to send or throws ToolInputError. */
+export function checkArguments(tool: string, parameters: JsonSchema, args: unknown): Record<string, unknown> {
+  const parsed = dropOptionalNulls(parameters, parseArguments(tool, args)) as Record<string, unknown>;
+  const problems = validateValue(parameters, parsed);
+  if (problems.length > 0) throw new ToolInputError(tool, "INVALID_ARGUMENTS", problems);
+  return parsed;
+}

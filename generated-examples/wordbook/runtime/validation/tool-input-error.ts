@@ -1,0 +1,35 @@
+/**
+ * A model's tool call that cannot be sent: unknown tool, arguments that are not JSON, or
+ * arguments that do not match the tool's `parameters`. Thrown before any request, so nothing
+ * reached the tool server. `message` is written to be handed back to the model as the tool's
+ * result, so it can correct itself and call again; `problems` has the same content as data.
+ */
+import type { ValidationProblem } from "./validate.js";
+
+export type ToolInputErrorCode = "UNKNOWN_TOOL" | "INVALID_JSON" | "INVALID_ARGUMENTS";
+
+export class ToolInputError extends Error {
+  override readonly name = "ToolInputError";
+  /** The tool name as the model gave it. */
+  readonly tool: string;
+  readonly code: ToolInputErrorCode;
+  /** Each problem with the JSON path of the offending value (`$` is the arguments object). */
+  readonly problems: readonly ValidationProblem[];
+
+  constructor(tool: string, code: ToolInputErrorCode, problems: readonly ValidationProblem[], message?: string) {
+    super(message ?? ToolInputError.format(tool, problems));
+    this.tool = tool;
+    this.code = code;
+    this.problems = problems;
+  }
+
+  /** The retry message: one line per problem, then what to do. */
+  static format(tool: string, problems: readonly ValidationProblem[]): string {
+    const lines = problems.map((p) => `- ${p.path}: ${p.message}`);
+    return `Invalid arguments for tool "${tool}":\n${lines.join("\n")}\nFix these and call "${tool}" again.`;
+  }
+}
+
+export function isToolInputError(error: unknown): error is ToolInputError {
+  return error instanceof ToolInputError;
+}
