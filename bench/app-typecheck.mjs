@@ -27,14 +27,17 @@ rmSync(OUT, { recursive: true, force: true });
 mkdirSync(join(OUT, "ots"), { recursive: true });
 run([join(ROOT, "node_modules/openapi-typescript/bin/cli.js"), SPEC, "-o", join(OUT, "ots/schema.ts")]);
 run([join(ROOT, "bin/toolgen.js"), SPEC, "--out", join(OUT, "toolgen-ts"), "-q"]);
+run([join(ROOT, "bin/toolgen.js"), SPEC, "--out", join(OUT, "toolgen-ts-package"), "--runtime", "package", "-q"]);
 run([join(ROOT, "bin/toolgen.js"), SPEC, "--out", join(OUT, "toolgen-js"), "--emit", "js", "-q"]);
 writeOpenapiFetchApp(join(OUT, "ots"));
 writeToolgenApp(join(OUT, "toolgen-ts"));
+writeToolgenApp(join(OUT, "toolgen-ts-package"));
 writeToolgenApp(join(OUT, "toolgen-js"));
 
 const rows = [
   { label: "openapi-typescript + openapi-fetch", dir: "ots" },
-  { label: "toolgen --emit ts", dir: "toolgen-ts" },
+  { label: "toolgen --emit ts (inlined runtime, the default)", dir: "toolgen-ts" },
+  { label: "toolgen --emit ts --runtime package", dir: "toolgen-ts-package" },
   { label: "toolgen --emit js (.d.ts, skipLibCheck)", dir: "toolgen-js" },
 ];
 for (const row of rows) Object.assign(row, { wall: [], cpu: [] });

@@ -1,7 +1,9 @@
 /**
- * `--runtime inline`: a copy of the runtime goes into `<out>/runtime/`, so the generated module
- * has no dependency at all. The copy is the package's own runtime source (for `--emit ts`) or
- * its compiled `.js` + `.d.ts` (for `--emit js`), byte for byte.
+ * `--runtime inline` (the default): a copy of the runtime goes into `<out>/runtime/`, so the
+ * generated module has no dependency at all. The copy is the package's own runtime source (for
+ * `--emit ts`) or its compiled `.js` + `.d.ts` (for `--emit js`), byte for byte after the header
+ * in templates/inline-runtime-header.ts, which says what the file is and, in a `.ts` copy, turns
+ * off the app's type check of it.
  */
 import { readFileSync } from "node:fs";
 import { posix } from "node:path";
@@ -15,12 +17,15 @@ export const INLINE_RUNTIME_ENTRY = "./runtime/portable.js";
 export function inlineRuntimeFiles(emit: "ts" | "js"): GeneratedFile[] {
   const sources = new URL("src/runtime/", PACKAGE_ROOT);
   const compiled = new URL("dist/runtime/", PACKAGE_ROOT);
+  const header = readFileSync(new URL("templates/inline-runtime-header.ts", PACKAGE_ROOT), "utf8");
+  // `.js` is not type-checked and `.d.ts` is skipped under skipLibCheck: they need no directive.
+  const comment = header.slice(header.indexOf("\n") + 1);
   const files: GeneratedFile[] = [];
   for (const stem of portableClosure(sources)) {
-    if (emit === "ts") files.push({ path: `runtime/${stem}.ts`, content: readFileSync(new URL(`${stem}.ts`, sources), "utf8") });
+    if (emit === "ts") files.push({ path: `runtime/${stem}.ts`, content: header + readFileSync(new URL(`${stem}.ts`, sources), "utf8") });
     else {
-      files.push({ path: `runtime/${stem}.js`, content: readFileSync(new URL(`${stem}.js`, compiled), "utf8") });
-      files.push({ path: `runtime/${stem}.d.ts`, content: readFileSync(new URL(`${stem}.d.ts`, compiled), "utf8") });
+      files.push({ path: `runtime/${stem}.js`, content: comment + readFileSync(new URL(`${stem}.js`, compiled), "utf8") });
+      files.push({ path: `runtime/${stem}.d.ts`, content: comment + readFileSync(new URL(`${stem}.d.ts`, compiled), "utf8") });
     }
   }
   return files;

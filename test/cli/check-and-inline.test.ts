@@ -3,7 +3,7 @@ import { appendFileSync, readFileSync, readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, test } from "vitest";
 import { main } from "../../src/cli/main.js";
-import { CORPUS, freshOutputDir } from "../support/output-dir.js";
+import { CORPUS, freshOutputDir, REPO_ROOT } from "../support/output-dir.js";
 import { typecheck } from "../support/typecheck.js";
 
 const PETSTORE = join(CORPUS, "specs/petstore-3.0.yaml");
@@ -50,5 +50,17 @@ describe("--runtime inline", () => {
     const sources = readdirSync(out, { recursive: true }).map(String).filter((f) => f.endsWith(".ts"));
     for (const file of sources) expect(readFileSync(join(out, file), "utf8"), file).not.toMatch(/from "toolgen/);
     expect(await typecheck(out)).toBe("");
+  });
+
+  test("each runtime file is toolgen's own, after a header that keeps the app's tsc from checking it again", async () => {
+    const out = freshOutputDir("inline/petstore-header");
+    expect(await main([PETSTORE, "--out", out], io().io)).toBe(0);
+    const header = readFileSync(join(REPO_ROOT, "templates/inline-runtime-header.ts"), "utf8");
+    expect(header.split("\n")[0]).toBe("// @ts-nocheck");
+    const copies = readdirSync(join(out, "runtime"), { recursive: true }).map(String).filter((f) => f.endsWith(".ts"));
+    expect(copies).toContain("validation/validate.ts");
+    for (const file of copies) {
+      expect(readFileSync(join(out, "runtime", file), "utf8"), file).toBe(header + readFileSync(join(REPO_ROOT, "src/runtime", file), "utf8"));
+    }
   });
 });
