@@ -2,7 +2,7 @@
 // command-line tools measured in the same run (`tsc --version`, `openapi-typescript --help`) and a
 // bare `node -e 0`. Every command is a fresh process, all interleaved; wall time is the best of the
 // runs, peak RSS the highest. A separate (untimed) run of each toolgen command counts the modules
-// it loaded (ES module URLs plus CommonJS files) and says whether ts-morph, prettier,
+// it loaded (ES module URLs plus CommonJS files) and says whether prettier,
 // openapi-typescript, typescript or better-sqlite3 were among them.
 // Usage: npm run build && node bench/startup.mjs [runs=7]
 import { spawnSync } from "node:child_process";
@@ -53,7 +53,7 @@ for (let i = 0; i < RUNS; i++) {
 const results = runs.map(best);
 const anchor = results[cases.findIndex((c) => c.anchor)];
 
-const HEAVY = ["ts-morph", "prettier", "openapi-typescript", "typescript", "better-sqlite3"];
+const HEAVY = ["prettier", "openapi-typescript", "typescript", "better-sqlite3"];
 function modulesOf(args) {
   const dir = mkdtempSync(join(tmpdir(), "bench-modules-"));
   const log = join(dir, "log");

@@ -29,7 +29,7 @@ export async function generateFiles(model: ToolkitModel, options: EmitOptions = 
   const runtimeImport = runtime === "inline" ? INLINE_RUNTIME_ENTRY : "toolgen/runtime";
   const header = fileHeader(model);
   const progress = options.onProgress;
-  // The emitters bring the TypeScript compiler, ts-morph and openapi-typescript: loaded when
+  // The emitters bring the TypeScript compiler and openapi-typescript: loaded when
   // something is emitted, not when this module is (a run that emits nothing never pays for them).
   const [{ emitSchemaTypes }, operationsEmitter, { toJavaScript }] = await Promise.all([
     import("./schema-types.js"),
@@ -70,7 +70,7 @@ export async function generateFiles(model: ToolkitModel, options: EmitOptions = 
 }
 
 /**
- * `operations.ts` through ts-morph, its types in `operation-types.d.ts`; for `--emit js`,
+ * `operations.ts` and its types in `operation-types.d.ts`; for `--emit js`,
  * `.js` + `.d.ts` printed directly (no transpiling).
  */
 function operationsFiles(

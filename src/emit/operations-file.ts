@@ -1,10 +1,9 @@
 /**
  * The operations module. `--emit ts`: `operations.ts` holds one exported async function per
- * operation (and the OperationSpec it hands to the runtime), written with ts-morph structures;
- * the `<Name>Input` / `<Name>Output` types go in `operation-types.d.ts` and `operations.ts`
- * re-exports them. `--emit js`: `operations.js` + `operations.d.ts`. Signatures are explicit and
- * non-generic so `tsc` checks each in constant time and `--emit js` can derive declarations file
- * by file.
+ * operation (and the OperationSpec it hands to the runtime); the `<Name>Input` / `<Name>Output`
+ * types go in `operation-types.d.ts` and `operations.ts` re-exports them. `--emit js`:
+ * `operations.js` + `operations.d.ts`. Signatures are explicit and non-generic so `tsc` checks
+ * each in constant time and `--emit js` can derive declarations file by file.
  *
  * Why the types are a `.d.ts` even in TypeScript output: an app's `tsc` checks every `.ts` file
  * it includes, and checking 1,000 Input/Output aliases resolves every indexed access into
@@ -13,12 +12,16 @@
  * On GitHub's description this, `schema.d.ts`, the JSON spec table below and `request` taking an
  * `object` took an app's check from 1.4-1.5x to 0.8-1.0x the time of the same app on
  * openapi-typescript + openapi-fetch (BENCHMARKS.md, issue 16.5).
+ *
+ * Both files are printed as text through ts-text.ts, as every other emitter's output is. They
+ * were written with ts-morph structures until issue 16.4 measured what that cost on GitHub's
+ * description (BENCHMARKS.md): loading ts-morph and the second copy of the TypeScript compiler
+ * it bundles, then building and printing a 3 MB syntax tree, for functions of one fixed shape.
  */
-import { IndentationText, Project, StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
 import type { OperationModel, ToolkitModel } from "../model/toolkit-model.js";
 import { operationSpecOf } from "../model/operation-spec.js";
 import { inputType, operationAlias, operationAliasType, outputType } from "./operation-types.js";
-import { code, docCode, docComment, docText, identifier, joinCode, lineComment, literal, printedCode, singleQuotedLiteral, stringLiteral, type Code } from "./ts-text.js";
+import { code, docCode, docComment, identifier, joinCode, lineComment, literal, singleQuotedLiteral, stringLiteral, type Code } from "./ts-text.js";
 
 /** The file `operations.ts` takes its Input/Output types from (`--emit ts`). */
 export const OPERATION_TYPES_FILE = "operation-types.d.ts";
@@ -52,31 +55,25 @@ export function emitOperationsFile(model: ToolkitModel, runtimeImport: string, h
       code`export type { ${names} } from ${stringLiteral(OPERATION_TYPES_IMPORT)};`,
     );
   }
-  const statements: (Code | StatementStructures)[] = [];
-  if (asTable) {
-    statements.push(code`
-${lineComment(`What each function hands to the runtime (${(tableJson.length / 1e6).toFixed(1)} MB of OperationSpec by function name), precomputed by toolgen.`)}
-// Written as JSON text because it is large: tsc need not check 1,000 object literals against OperationSpec.
-const ${SPEC_TABLE}: { readonly [functionName: string]: OperationSpec } = JSON.parse(${singleQuotedLiteral(tableJson)});
-`);
-  }
-  model.operations.forEach((op, i) => statements.push(...operationStatements(op, asTable ? undefined : specs[i]!)));
-  const project = new Project({
-    useInMemoryFileSystem: true,
-    skipLoadingLibFiles: true,
-    manipulationSettings: { indentationText: IndentationText.TwoSpaces },
-  });
-  const file = project.createSourceFile("operations.ts", {
-    statements: [
-      header,
+  const imports = joinCode(
+    [
       code`import { request, type CallOptions, type OperationSpec } from ${stringLiteral(runtimeImport)};`,
       code`import { client, type Credentials } from "./client.js";`,
       ...typeImports,
-      ...statements,
     ],
-  });
-  // ts-morph prints the structures below, each made of Code.
-  return { source: printedCode(file.getFullText()), types: emitOperationTypes(model, header) };
+    "\n",
+  );
+  const table = asTable
+    ? code`
+${lineComment(`What each function hands to the runtime (${(tableJson.length / 1e6).toFixed(1)} MB of OperationSpec by function name), precomputed by toolgen.`)}
+// Written as JSON text because it is large: tsc need not check 1,000 object literals against OperationSpec.
+const ${SPEC_TABLE}: { readonly [functionName: string]: OperationSpec } = JSON.parse(${singleQuotedLiteral(tableJson)});
+
+`
+    : code``;
+  const functions = joinCode(model.operations.map((op, i) => operationSource(op, asTable ? undefined : specs[i]!)), "\n\n");
+  // The header ends with its line end; a blank line between operations.
+  return { source: code`${header}${imports}\n${table}${functions}${model.operations.length > 0 ? code`\n` : code``}`, types: emitOperationTypes(model, header) };
 }
 
 /**
@@ -135,36 +132,16 @@ export function emitOperationsJs(model: ToolkitModel, runtimeImport: string, hea
 }
 
 /** The spec (unless the large form's table holds it) and the function of one operation. */
-function operationStatements(op: OperationModel, spec: ReturnType<typeof operationSpecOf> | undefined): StatementStructures[] {
+function operationSource(op: OperationModel, spec: ReturnType<typeof operationSpecOf> | undefined): Code {
   const input = inputType(op);
   const T = identifier(op.typeName);
   const specRef = spec !== undefined ? specName(op) : code`${SPEC_TABLE}[${stringLiteral(op.functionName)}]!`;
-  const out: StatementStructures[] = [];
-  if (spec !== undefined) {
-    out.push({
-      kind: StructureKind.VariableStatement,
-      declarationKind: VariableDeclarationKind.Const,
-      declarations: [{ name: specName(op), type: code`OperationSpec`, initializer: literal(spec) }],
-    });
-  }
-  out.push({
-    kind: StructureKind.Function,
-    isExported: true,
-    isAsync: true,
-    name: identifier(op.functionName),
-    docs: [docText(functionDoc(op))],
-    parameters: [
-      ...(input !== undefined
-        ? [{ name: code`input`, type: code`${T}Input`, ...(op.inputOptional ? { hasQuestionToken: true } : {}) }]
-        : []),
-      { name: code`options`, type: code`CallOptions<Credentials>`, hasQuestionToken: true },
-    ],
-    returnType: code`Promise<${T}Output>`,
-    statements: [
-      code`return (await request(client, ${specRef}, ${input !== undefined ? code`input` : code`undefined`}, options)) as ${T}Output;`,
-    ],
-  });
-  return out;
+  const params = joinCode([...(input !== undefined ? [code`input${op.inputOptional ? code`?` : code``}: ${T}Input`] : []), code`options?: CallOptions<Credentials>`], ", ");
+  const fn = code`${docComment(functionDoc(op))}
+export async function ${identifier(op.functionName)}(${params}): Promise<${T}Output> {
+  return (await request(client, ${specRef}, ${input !== undefined ? code`input` : code`undefined`}, options)) as ${T}Output;
+}`;
+  return spec !== undefined ? code`const ${specName(op)}: OperationSpec = ${literal(spec)};\n\n${fn}` : fn;
 }
 
 /** Doc text (plain; escaped where it is written) of the Input type. */

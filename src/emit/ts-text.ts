@@ -13,7 +13,7 @@
  * together with the `code` template tag and `joinCode`, which accept only `Code` (or numbers and
  * booleans). So an emitter that interpolates raw text into code does not compile, and
  * test/emit/code-text.test.ts checks the emitters for the ways around that (casts to `Code`,
- * `Code` pasted into a plain template, ts-morph structures given plain strings).
+ * `Code` pasted into a plain template, `+` or `.join()`).
  */
 
 declare const CODE: unique symbol;
@@ -137,8 +137,8 @@ export function literal(value: unknown): Code {
 /**
  * Text for the inside of a block comment: nothing in it can end the comment (`*\/`) or act as a
  * compiler directive (`@ts-ignore`, `@ts-expect-error`, `@ts-nocheck` are honoured in comments),
- * line and paragraph separators are plain line ends, trailing blanks trimmed. ts-morph's `docs`
- * take this; it adds the `/**`, ` * ` and `*\/` itself.
+ * line and paragraph separators are plain line ends, trailing blanks trimmed. `docComment` adds
+ * the `/**`, ` * ` and `*\/` around it.
  */
 export function docText(text: string): Code {
   return commentBody(text.replace(/\r\n?|\u2028|\u2029/g, "\n"))
