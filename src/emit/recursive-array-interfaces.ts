@@ -6,7 +6,8 @@
  * interface is assignable both ways with the array type it replaces.
  */
 import ts from "typescript";
-import { transformSchemaObject } from "openapi-typescript";
+// By module path, not the index: see openapi-typescript-parts.d.ts.
+import transformSchemaObject from "openapi-typescript/dist/transform/schema-object.mjs";
 import { isObject } from "../model/local-ref.js";
 
 type TransformOptions = Parameters<typeof transformSchemaObject>[1];

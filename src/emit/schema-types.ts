@@ -12,7 +12,11 @@
  * second time, as `requestComponents` (request-schemas.ts, one-way-properties.ts).
  */
 import ts from "typescript";
-import { astToString, resolveRef, scanDiscriminators, transformComponentsObject, transformSchema } from "openapi-typescript";
+// By module path, not the index: see openapi-typescript-parts.d.ts.
+import { astToString } from "openapi-typescript/dist/lib/ts.mjs";
+import { resolveRef, scanDiscriminators } from "openapi-typescript/dist/lib/utils.mjs";
+import transformComponentsObject from "openapi-typescript/dist/transform/components-object.mjs";
+import transformSchema from "openapi-typescript/dist/transform/index.mjs";
 import type { OpenAPI3, OpenAPITSOptions } from "openapi-typescript";
 import type { ToolkitModel } from "../model/toolkit-model.js";
 import { decodePointer } from "../load/json-pointer.js";
