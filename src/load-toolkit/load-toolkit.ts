@@ -4,7 +4,7 @@
  * as the generator and the same descriptors (tool-schema), so a tool looks identical both ways;
  * the functions are untyped, each a `request()` with the operation's spec.
  *
- * It imports none of the generator's dependencies (openapi-typescript, ts-morph, prettier,
+ * It imports none of the generator's dependencies (openapi-typescript, prettier,
  * typescript): only load (fetch + YAML parsing), model and the runtime. It sits above those three
  * rather than in the runtime, because the runtime imports nothing of the generator (generated
  * code copies it whole). Node only: it reads files and hashes with node:crypto.
