@@ -15,9 +15,11 @@
  * openapi-typescript + openapi-fetch (BENCHMARKS.md, issue 16.5).
  */
 import { IndentationText, Project, StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
+import type { ToolkitDescriptors } from "../model/tool-schema/tool-descriptors.js";
 import type { OperationModel, ToolkitModel } from "../model/toolkit-model.js";
 import { operationSpecOf } from "./operation-spec.js";
 import { inputType, operationAlias, operationAliasType, outputType } from "./operation-types.js";
+import { toolTypesDeclaration } from "./tool-types.js";
 import { code, docCode, docComment, docText, identifier, joinCode, lineComment, literal, printedCode, singleQuotedLiteral, stringLiteral, type Code } from "./ts-text.js";
 
 /** The file `operations.ts` takes its Input/Output types from (`--emit ts`). */
@@ -39,19 +41,15 @@ function specName(op: OperationModel): Code {
   return code`spec_${identifier(op.functionName)}`;
 }
 
-export function emitOperationsFile(model: ToolkitModel, runtimeImport: string, header: Code): { source: Code; types: Code } {
+export function emitOperationsFile(model: ToolkitModel, descriptors: ToolkitDescriptors, runtimeImport: string, header: Code): { source: Code; types: Code } {
   const specs = model.operations.map(operationSpecOf);
   const tableJson = JSON.stringify(Object.fromEntries(model.operations.map((op, i) => [op.functionName, specs[i]])));
   const asTable = tableJson.length > SPEC_TABLE_LIMIT;
   const typeNames = model.operations.flatMap((op) => [...(inputType(op) !== undefined ? [code`${identifier(op.typeName)}Input`] : []), code`${identifier(op.typeName)}Output`]);
   const typeImports: Code[] = [];
-  if (typeNames.length > 0) {
-    const names = joinCode(typeNames, ", ");
-    typeImports.push(
-      code`import type { ${names} } from ${stringLiteral(OPERATION_TYPES_IMPORT)};`,
-      code`export type { ${names} } from ${stringLiteral(OPERATION_TYPES_IMPORT)};`,
-    );
-  }
+  if (typeNames.length > 0) typeImports.push(code`import type { ${joinCode(typeNames, ", ")} } from ${stringLiteral(OPERATION_TYPES_IMPORT)};`);
+  // ToolTypes too, for toolkit.ts, which imports it from here in both modes (--emit js declares it here).
+  typeImports.push(code`export type { ${joinCode([...typeNames, code`ToolTypes`], ", ")} } from ${stringLiteral(OPERATION_TYPES_IMPORT)};`);
   const statements: (Code | StatementStructures)[] = [];
   if (asTable) {
     statements.push(code`
@@ -76,20 +74,21 @@ const ${SPEC_TABLE}: { readonly [functionName: string]: OperationSpec } = JSON.p
     ],
   });
   // ts-morph prints the structures below, each made of Code.
-  return { source: printedCode(file.getFullText()), types: emitOperationTypes(model, header) };
+  return { source: printedCode(file.getFullText()), types: emitOperationTypes(model, descriptors, header) };
 }
 
 /**
  * `operation-types.d.ts`: per operation the file-local alias of `paths[path][method]` and the
- * exported Input and Output types. The functions are imported (as types) only so that the doc
- * comments' `{@link name}` find them.
+ * exported Input and Output types, then `ToolTypes` (tool-types.ts). The functions are imported
+ * (as types) only so that the doc comments' `{@link name}` find them.
  */
-function emitOperationTypes(model: ToolkitModel, header: Code): Code {
+function emitOperationTypes(model: ToolkitModel, descriptors: ToolkitDescriptors, header: Code): Code {
   const lines: Code[] = [code`import type { paths } from "./schema.js";`];
   if (model.operations.length > 0) {
     lines.push(code`import type { ${joinCode(model.operations.map((op) => identifier(op.functionName)), ", ")} } from "./operations.js";`);
   }
   for (const op of model.operations) lines.push(...typeDeclarations(op));
+  lines.push(toolTypesDeclaration(model, descriptors));
   // Without an export list a declaration file would export the Op_ aliases too.
   lines.push(code`export {};`);
   return code`${header}${joinCode(lines, "\n")}\n`;
@@ -112,7 +111,7 @@ function typeDeclarations(op: OperationModel): Code[] {
  * (BENCHMARKS.md); the two files are simple enough to print directly, and the generated-examples
  * test pins them to what the transpiler used to produce.
  */
-export function emitOperationsJs(model: ToolkitModel, runtimeImport: string, header: Code): { js: Code; dts: Code } {
+export function emitOperationsJs(model: ToolkitModel, descriptors: ToolkitDescriptors, runtimeImport: string, header: Code): { js: Code; dts: Code } {
   const from = stringLiteral(runtimeImport);
   const js: Code[] = [code`import { request } from ${from};`, code`import { client } from "./client.js";`];
   const dts: Code[] = [code`import { type CallOptions } from ${from};`, code`import type { Credentials } from "./client.js";`, code`import type { paths } from "./schema.js";`];
@@ -129,7 +128,7 @@ export function emitOperationsJs(model: ToolkitModel, runtimeImport: string, hea
     const params = joinCode([...(input !== undefined ? [code`input${op.inputOptional ? code`?` : code``}: ${T}Input`] : []), code`options?: CallOptions<Credentials>`], ", ");
     dts.push(code`${doc}\nexport declare function ${fn}(${params}): Promise<${T}Output>;`);
   }
-  dts.push(code`export {};`);
+  dts.push(toolTypesDeclaration(model, descriptors), code`export {};`);
   // The header ends with its line end.
   return { js: code`${header}${joinCode(js, "\n")}\n`, dts: code`${header}${joinCode(dts, "\n")}\n` };
 }

@@ -10,6 +10,7 @@ import { setOwn } from "./own-property.js";
 import { checkArguments } from "./validation/arguments.js";
 import type { JsonObjectSchema, JsonSchema } from "./validation/json-schema.js";
 import { ToolInputError } from "./validation/tool-input-error.js";
+import type { TypedToolkit, UntypedTools } from "./typed-toolkit.js";
 
 // Generated functions are (input, options) or, with no input, (options). Both are stored as this.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -97,7 +98,11 @@ export interface ToolkitInit {
   readonly examples?: readonly ToolExample[];
 }
 
-export function createToolkit<Auth extends object = AuthValues>(init: ToolkitInit): Toolkit<Auth> {
+/**
+ * `Tools`: the generated module's `ToolTypes` (typed-toolkit.ts), inferred from the declared type
+ * of its `toolkit` constant; without it every name takes any arguments, as `Toolkit` says.
+ */
+export function createToolkit<Auth extends object = AuthValues, Tools = UntypedTools>(init: ToolkitInit): TypedToolkit<Auth, Tools> {
   const byName = new Map<string, ToolEntry>();
   // Canonical and wire names first, so a function name can never shadow either.
   for (const entry of init.tools) byName.set(entry.name, entry);
@@ -115,7 +120,7 @@ export function createToolkit<Auth extends object = AuthValues>(init: ToolkitIni
     return entry.fixed ? { ...input, ...entry.fixed } : input;
   };
 
-  return {
+  const toolkit: Toolkit<Auth> = {
     title: init.title,
     version: init.version,
     tools: init.tools,
@@ -130,6 +135,9 @@ export function createToolkit<Auth extends object = AuthValues>(init: ToolkitIni
       return withPrompt(result, entry.prompt);
     },
   };
+  // The typed overloads describe what this one implementation does for each tool's name: the
+  // name picks the entry whose generated function (and so whose types) the call runs.
+  return toolkit as TypedToolkit<Auth, Tools>;
 }
 
 /**

@@ -7,6 +7,7 @@
 import type { AuthScheme, AuthValues } from "./auth/auth-scheme.js";
 import type { CallOptions } from "./options.js";
 import type { JsonObjectSchema, JsonSchema } from "./validation/json-schema.js";
+import type { TypedToolkit, UntypedTools } from "./typed-toolkit.js";
 type AnyOperation = (...args: any[]) => Promise<unknown>;
 /** One message of a few-shot conversation (examples.yaml `context`, in provider-neutral form). */
 export type ExampleMessage = {
@@ -88,7 +89,11 @@ export interface ToolkitInit {
     readonly tools: readonly ToolEntry[];
     readonly examples?: readonly ToolExample[];
 }
-export declare function createToolkit<Auth extends object = AuthValues>(init: ToolkitInit): Toolkit<Auth>;
+/**
+ * `Tools`: the generated module's `ToolTypes` (typed-toolkit.ts), inferred from the declared type
+ * of its `toolkit` constant; without it every name takes any arguments, as `Toolkit` says.
+ */
+export declare function createToolkit<Auth extends object = AuthValues, Tools = UntypedTools>(init: ToolkitInit): TypedToolkit<Auth, Tools>;
 /**
  * Binds call options (base address, headers, token, fetch, timeout) to every function, giving a
  * client whose calls all start from them; per-call options still win, headers are merged.
