@@ -80,13 +80,15 @@ export interface Toolkit<Auth extends object = AuthValues> {
    * parses JSON text, drops `null`s written for optional fields, and returns what `call` would
    * send. Throws ToolInputError.
    */
-  check(name: string, args?: unknown): Record<string, unknown>;
+  check(name: string | undefined, args?: unknown): Record<string, unknown>;
   /**
    * Calls tool `name` (canonical or wire name) with `args`: an object, or the JSON text a model
    * returned. Invalid arguments and unknown names throw ToolInputError before any request;
    * HTTP failures throw ToolCallError. A `prompt` field in the result is passed through as is.
+   * `name` may be `undefined` because SDKs type a model's call so (Gemini's `FunctionCall.name`):
+   * it names no tool, and the model gets the same retry message as for any unknown name.
    */
-  call(name: string, args?: unknown, options?: CallOptions<Auth>): Promise<unknown>;
+  call(name: string | undefined, args?: unknown, options?: CallOptions<Auth>): Promise<unknown>;
 }
 
 export interface ToolkitInit {
@@ -109,14 +111,15 @@ export function createToolkit<Auth extends object = AuthValues, Tools = UntypedT
   for (const entry of init.tools) if (!byName.has(entry.wireName)) byName.set(entry.wireName, entry);
   for (const entry of init.tools) if (!byName.has(entry.functionName)) byName.set(entry.functionName, entry);
 
-  const find = (name: string): ToolEntry => {
+  const find = (name: string | undefined): ToolEntry => {
     const entry = typeof name === "string" ? byName.get(name) : undefined;
     if (entry) return entry;
     throw unknownTool(String(name), init.tools);
   };
-  const check = (name: string, args?: unknown): Record<string, unknown> => {
+  const check = (name: string | undefined, args?: unknown): Record<string, unknown> => {
     const entry = find(name);
-    const input = checkArguments(name, entry.parameters, args);
+    // find has thrown unless `name` is a string; errors name the tool as the model did.
+    const input = checkArguments(name ?? entry.name, entry.parameters, args);
     return entry.fixed ? { ...input, ...entry.fixed } : input;
   };
 

@@ -73,13 +73,15 @@ export interface Toolkit<Auth extends object = AuthValues> {
      * parses JSON text, drops `null`s written for optional fields, and returns what `call` would
      * send. Throws ToolInputError.
      */
-    check(name: string, args?: unknown): Record<string, unknown>;
+    check(name: string | undefined, args?: unknown): Record<string, unknown>;
     /**
      * Calls tool `name` (canonical or wire name) with `args`: an object, or the JSON text a model
      * returned. Invalid arguments and unknown names throw ToolInputError before any request;
      * HTTP failures throw ToolCallError. A `prompt` field in the result is passed through as is.
+     * `name` may be `undefined` because SDKs type a model's call so (Gemini's `FunctionCall.name`):
+     * it names no tool, and the model gets the same retry message as for any unknown name.
      */
-    call(name: string, args?: unknown, options?: CallOptions<Auth>): Promise<unknown>;
+    call(name: string | undefined, args?: unknown, options?: CallOptions<Auth>): Promise<unknown>;
 }
 export interface ToolkitInit {
     readonly title: string;

@@ -24,7 +24,8 @@ export function createToolkit(init) {
     };
     const check = (name, args) => {
         const entry = find(name);
-        const input = checkArguments(name, entry.parameters, args);
+        // find has thrown unless `name` is a string; errors name the tool as the model did.
+        const input = checkArguments(name ?? entry.name, entry.parameters, args);
         return entry.fixed ? { ...input, ...entry.fixed } : input;
     };
     const toolkit = {

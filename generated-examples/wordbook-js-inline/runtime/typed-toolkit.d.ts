@@ -37,10 +37,11 @@ export type ToolArgsRest<T> = undefined extends ArgsOf<T> ? [args?: ArgsOf<T> | 
 /** What follows a typed name in `call`: the arguments, then the call options. */
 export type ToolCallRest<T, Auth extends object> = [...ToolArgsRest<T>, options?: CallOptions<Auth> | undefined];
 /**
- * A name only known at run time: `string` passes, a literal gives `never`. So a literal that is no
- * tool's name fails to compile instead of falling through to the untyped overload.
+ * A name only known at run time: `string` (or `string | undefined`, as Gemini's SDK types a
+ * model's call) passes, a literal gives `never`. So a literal that is no tool's name fails to
+ * compile instead of falling through to the untyped overload.
  */
-export type RuntimeName<N extends string> = string extends N ? N : never;
+export type RuntimeName<N extends string | undefined> = string extends N ? N : never;
 /** `Toolkit` with `call` and `check` typed by tool name (see the file comment). */
 export interface TypedToolkit<Auth extends object, Tools = UntypedTools> extends Toolkit<Auth> {
     /**
@@ -49,10 +50,10 @@ export interface TypedToolkit<Auth extends object, Tools = UntypedTools> extends
      * wire or function name), the tool's input or JSON text, and its output. Invalid arguments and
      * unknown names throw ToolInputError before any request; HTTP failures throw ToolCallError.
      */
-    call<N extends string>(name: RuntimeName<N>, args?: unknown, options?: CallOptions<Auth>): Promise<unknown>;
+    call<N extends string | undefined>(name: RuntimeName<N>, args?: unknown, options?: CallOptions<Auth>): Promise<unknown>;
     call<N extends keyof Tools & string>(name: N, ...rest: ToolCallRest<Tools[N], Auth>): Promise<ResultOf<Tools[N]>>;
     /** Validates arguments for tool `name` without calling it; typed by name like `call`. */
-    check<N extends string>(name: RuntimeName<N>, args?: unknown): Record<string, unknown>;
+    check<N extends string | undefined>(name: RuntimeName<N>, args?: unknown): Record<string, unknown>;
     check<N extends keyof Tools & string>(name: N, ...rest: ToolArgsRest<Tools[N]>): Record<string, unknown>;
 }
 export {};
