@@ -89,6 +89,9 @@ const anything: unknown = await toolkit.call(modelName, modelArgs);
 await toolkit.call(modelName, modelText, { signal: AbortSignal.timeout(5) });
 await toolkit.call(modelName);
 const checked: Record<string, unknown> = toolkit.check(modelName, modelArgs);
+// As Gemini's SDK types a function call: the name may be undefined (an unknown tool at run time).
+declare const functionCall: { name?: string; args?: Record<string, unknown> };
+await toolkit.call(functionCall.name, functionCall.args);
 for (const tool of toolkit.tools) await toolkit.call(tool.wireName, "{}");
 
 // @ts-expect-error a misspelt name
@@ -121,6 +124,8 @@ const untyped: GetNoteOutput = await toolkit.call(modelName, modelArgs);
 await toolkit.call("Typed/1/getNote", { id: 1 }, { auth: { apiKey: "k" } });
 // @ts-expect-error in a model's call too
 await toolkit.call(modelName, modelArgs, { auth: { apiKey: "k" } });
+// @ts-expect-error a literal undefined names no tool
+await toolkit.call(undefined, {});
 
 export { sameAsFunction, got, listed, limited, pong, removed, viaWire, viaFunction, fromText, anything, checked, wrongResult, notANumber, untyped };
 `;
