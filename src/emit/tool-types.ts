@@ -36,7 +36,9 @@ export interface ToolTypes {${lines.length > 0 ? code`\n${joinCode(lines, "\n")}
  * One tool's `{ args; result }`. The arguments are what the tool's `parameters` accept, which is
  * the function's input minus what the app or the toolkit supplies: header and cookie parameters
  * the model does not see, credentials, and `x-ebagent-fixed-value` fields (`call` rejects those as
- * unknown arguments, so they are left out of the type too).
+ * unknown arguments, so they are left out of the type too). Where the body is an open map (an
+ * index signature), `Omit` keeps only the index signature: such arguments are typed loosely, and
+ * `call` still checks them.
  */
 function toolType(op: OperationModel, tool: ToolDescriptor): Code {
   const T = identifier(op.typeName);
