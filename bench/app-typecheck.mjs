@@ -3,11 +3,13 @@
 // small app against each, interleaved, N times: wall time best of N, CPU time (user + system, all
 // threads) best of N, and the ratios to openapi-typescript + openapi-fetch. A last run per folder
 // with --extendedDiagnostics gives tsc's own split (parse, bind, check) and its type counts.
+// Issue 17.2: two more rows make the same three calls through the typed `toolkit.call`, with
+// literal tool names, in copies of the two toolgen folders.
 // Usage: npm run build && node bench/app-typecheck.mjs [runs=5]
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { writeOpenapiFetchApp, writeToolgenApp } from "./typecheck-apps.mjs";
+import { writeOpenapiFetchApp, writeToolgenApp, writeToolkitCallApp } from "./typecheck-apps.mjs";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const SPEC = resolve(ROOT, "../shared/corpus/specs/github-api.json");
@@ -33,12 +35,19 @@ writeOpenapiFetchApp(join(OUT, "ots"));
 writeToolgenApp(join(OUT, "toolgen-ts"));
 writeToolgenApp(join(OUT, "toolgen-ts-package"));
 writeToolgenApp(join(OUT, "toolgen-js"));
+const { info } = JSON.parse(readFileSync(SPEC, "utf8"));
+for (const emit of ["ts", "js"]) {
+  cpSync(join(OUT, `toolgen-${emit}`), join(OUT, `toolgen-${emit}-call`), { recursive: true });
+  writeToolkitCallApp(join(OUT, `toolgen-${emit}-call`), `${info.title}/${info.version}`);
+}
 
 const rows = [
   { label: "openapi-typescript + openapi-fetch", dir: "ots" },
   { label: "toolgen --emit ts (inlined runtime, the default)", dir: "toolgen-ts" },
   { label: "toolgen --emit ts --runtime package", dir: "toolgen-ts-package" },
   { label: "toolgen --emit js (.d.ts, skipLibCheck)", dir: "toolgen-js" },
+  { label: "toolgen --emit ts, through toolkit.call", dir: "toolgen-ts-call" },
+  { label: "toolgen --emit js, through toolkit.call", dir: "toolgen-js-call" },
 ];
 for (const row of rows) Object.assign(row, { wall: [], cpu: [] });
 

@@ -1,6 +1,7 @@
 // The app both type-check benchmarks compile (bench/generate.mjs, bench/app-typecheck.mjs): the
 // same three calls (GET, POST, PATCH) of GitHub's API written against openapi-fetch and against
-// toolgen's output, with the same compiler options.
+// toolgen's output, with the same compiler options; app-typecheck.mjs also makes them through
+// toolgen's typed `toolkit.call`.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -29,6 +30,21 @@ export function writeToolgenApp(dir) {
 const repo = await reposGet({ owner: "o", repo: "r" });
 const issue = await issuesCreate({ owner: "o", repo: "r", title: "t" });
 const pull = await pullsUpdate({ owner: "o", repo: "r", pull_number: 1, title: "t" });
+export const names: (string | undefined)[] = [repo.full_name, issue.title, pull.title];
+`);
+  writeFileSync(join(dir, "tsconfig.json"), tsconfig());
+}
+
+/**
+ * The same three calls through `toolkit.call` with literal tool names (issue 17.2), in toolgen's
+ * output folder `dir`; `prefix` is the tool names' `<title>/<version>`.
+ */
+export function writeToolkitCallApp(dir, prefix) {
+  const name = (operationId) => JSON.stringify(`${prefix}/${operationId}`);
+  writeFileSync(join(dir, "app.ts"), `import { toolkit } from "./index.js";
+const repo = await toolkit.call(${name("repos/get")}, { owner: "o", repo: "r" });
+const issue = await toolkit.call(${name("issues/create")}, { owner: "o", repo: "r", title: "t" });
+const pull = await toolkit.call(${name("pulls/update")}, { owner: "o", repo: "r", pull_number: 1, title: "t" });
 export const names: (string | undefined)[] = [repo.full_name, issue.title, pull.title];
 `);
   writeFileSync(join(dir, "tsconfig.json"), tsconfig());

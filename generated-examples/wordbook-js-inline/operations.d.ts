@@ -28,4 +28,17 @@ export type GetWordsOutput = Op_GetWords["responses"][200]["content"]["applicati
  * @throws {ToolCallError} for a non-2xx answer, a network failure, a timeout or an abort.
  */
 export declare function getWords(input?: GetWordsInput, options?: CallOptions<Credentials>): Promise<GetWordsOutput>;
+/**
+ * What `toolkit.call(name, args)` takes and returns for each tool name it resolves (canonical,
+ * wire and function name): `args` the tool's input as a model may send it (`undefined` among
+ * them when it may be left out), `result` the operation's output.
+ */
+export interface ToolTypes {
+  "WordBook/v1/AddWord": { args: AddWordInput; result: AddWordOutput };
+  "WordBook/v1/GetWords": { args: GetWordsInput | undefined; result: GetWordsOutput };
+  WordBook__v1__AddWord: { args: AddWordInput; result: AddWordOutput };
+  WordBook__v1__GetWords: { args: GetWordsInput | undefined; result: GetWordsOutput };
+  addWord: { args: AddWordInput; result: AddWordOutput };
+  getWords: { args: GetWordsInput | undefined; result: GetWordsOutput };
+}
 export {};

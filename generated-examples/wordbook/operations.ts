@@ -4,7 +4,7 @@
 import { request, type CallOptions, type OperationSpec } from "./runtime/portable.js";
 import { client, type Credentials } from "./client.js";
 import type { AddWordInput, AddWordOutput, GetWordsInput, GetWordsOutput } from "./operation-types.js";
-export type { AddWordInput, AddWordOutput, GetWordsInput, GetWordsOutput } from "./operation-types.js";
+export type { AddWordInput, AddWordOutput, GetWordsInput, GetWordsOutput, ToolTypes } from "./operation-types.js";
 const spec_addWord: OperationSpec = {
   tool: "WordBook/v1/AddWord",
   method: "POST",

@@ -2,6 +2,7 @@
  * model -> files: every file of one `--out` directory, in memory. Nothing touches the disk here,
  * so a failure at any stage leaves the output directory as it was.
  */
+import { buildToolDescriptors, type ToolkitDescriptors } from "../model/tool-schema/tool-descriptors.js";
 import type { ToolkitModel } from "../model/toolkit-model.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { formatBytes, stage, type ProgressListener } from "../generate-progress.js";
@@ -39,17 +40,21 @@ export async function generateFiles(model: ToolkitModel, options: EmitOptions = 
   let files: GeneratedFile[] = await stage(
     progress,
     "emit",
-    () => [
-      // Declarations only. With `--emit ts` it is written as a declaration file, which an app's
-      // `tsc` skips under `skipLibCheck` (BENCHMARKS.md, issue 16.5); `--emit js` turns it into
-      // `schema.d.ts` plus an empty `schema.js`.
-      { path: emit === "ts" ? "schema.d.ts" : "schema.ts", content: code`${header}\n${emitSchemaTypes(model)}`, typesOnly: true },
-      ...operationsFiles(model, emit, runtimeImport, header, operationsEmitter),
-      { path: "client.ts", content: emitClientFile(model, runtimeImport, header, model.source.kind === "hub") },
-      { path: "toolkit.ts", content: emitToolkitFile(model, runtimeImport, header) },
-      { path: "index.ts", content: emitIndexFile(header, runtimeImport) },
-      { path: "knowledge-base.ts", content: knowledgeBaseSource() },
-    ],
+    () => {
+      // Once, for toolkit.ts's data and the ToolTypes its call is typed by.
+      const descriptors = buildToolDescriptors(model);
+      return [
+        // Declarations only. With `--emit ts` it is written as a declaration file, which an app's
+        // `tsc` skips under `skipLibCheck` (BENCHMARKS.md, issue 16.5); `--emit js` turns it into
+        // `schema.d.ts` plus an empty `schema.js`.
+        { path: emit === "ts" ? "schema.d.ts" : "schema.ts", content: code`${header}\n${emitSchemaTypes(model)}`, typesOnly: true },
+        ...operationsFiles(model, descriptors, emit, runtimeImport, header, operationsEmitter),
+        { path: "client.ts", content: emitClientFile(model, runtimeImport, header, model.source.kind === "hub") },
+        { path: "toolkit.ts", content: emitToolkitFile(model, descriptors, runtimeImport, header) },
+        { path: "index.ts", content: emitIndexFile(header, runtimeImport) },
+        { path: "knowledge-base.ts", content: knowledgeBaseSource() },
+      ];
+    },
     (emitted) => ({ detail: `${emitted.length} modules, ${formatBytes(totalSize(emitted))}`, count: emitted.length }),
   );
   if (options.format !== false) {
@@ -75,19 +80,20 @@ export async function generateFiles(model: ToolkitModel, options: EmitOptions = 
  */
 function operationsFiles(
   model: ToolkitModel,
+  descriptors: ToolkitDescriptors,
   emit: "ts" | "js",
   runtimeImport: string,
   header: Code,
   { emitOperationsFile, emitOperationsJs, OPERATION_TYPES_FILE }: Pick<typeof import("./operations-file.js"), "emitOperationsFile" | "emitOperationsJs" | "OPERATION_TYPES_FILE">,
 ): GeneratedFile[] {
   if (emit === "ts") {
-    const { source, types } = emitOperationsFile(model, runtimeImport, header);
+    const { source, types } = emitOperationsFile(model, descriptors, runtimeImport, header);
     return [
       { path: "operations.ts", content: source },
       { path: OPERATION_TYPES_FILE, content: types },
     ];
   }
-  const { js, dts } = emitOperationsJs(model, runtimeImport, header);
+  const { js, dts } = emitOperationsJs(model, descriptors, runtimeImport, header);
   return [
     { path: "operations.js", content: js },
     { path: "operations.d.ts", content: dts },

@@ -18,9 +18,11 @@
  * description (BENCHMARKS.md): loading ts-morph and the second copy of the TypeScript compiler
  * it bundles, then building and printing a 3 MB syntax tree, for functions of one fixed shape.
  */
+import type { ToolkitDescriptors } from "../model/tool-schema/tool-descriptors.js";
 import type { OperationModel, ToolkitModel } from "../model/toolkit-model.js";
 import { operationSpecOf } from "../model/operation-spec.js";
 import { inputType, operationAlias, operationAliasType, outputType } from "./operation-types.js";
+import { toolTypesDeclaration } from "./tool-types.js";
 import { code, docCode, docComment, identifier, joinCode, lineComment, literal, singleQuotedLiteral, stringLiteral, type Code } from "./ts-text.js";
 
 /** The file `operations.ts` takes its Input/Output types from (`--emit ts`). */
@@ -42,19 +44,15 @@ function specName(op: OperationModel): Code {
   return code`spec_${identifier(op.functionName)}`;
 }
 
-export function emitOperationsFile(model: ToolkitModel, runtimeImport: string, header: Code): { source: Code; types: Code } {
+export function emitOperationsFile(model: ToolkitModel, descriptors: ToolkitDescriptors, runtimeImport: string, header: Code): { source: Code; types: Code } {
   const specs = model.operations.map(operationSpecOf);
   const tableJson = JSON.stringify(Object.fromEntries(model.operations.map((op, i) => [op.functionName, specs[i]])));
   const asTable = tableJson.length > SPEC_TABLE_LIMIT;
   const typeNames = model.operations.flatMap((op) => [...(inputType(op) !== undefined ? [code`${identifier(op.typeName)}Input`] : []), code`${identifier(op.typeName)}Output`]);
   const typeImports: Code[] = [];
-  if (typeNames.length > 0) {
-    const names = joinCode(typeNames, ", ");
-    typeImports.push(
-      code`import type { ${names} } from ${stringLiteral(OPERATION_TYPES_IMPORT)};`,
-      code`export type { ${names} } from ${stringLiteral(OPERATION_TYPES_IMPORT)};`,
-    );
-  }
+  if (typeNames.length > 0) typeImports.push(code`import type { ${joinCode(typeNames, ", ")} } from ${stringLiteral(OPERATION_TYPES_IMPORT)};`);
+  // ToolTypes too, for toolkit.ts, which imports it from here in both modes (--emit js declares it here).
+  typeImports.push(code`export type { ${joinCode([...typeNames, code`ToolTypes`], ", ")} } from ${stringLiteral(OPERATION_TYPES_IMPORT)};`);
   const imports = joinCode(
     [
       code`import { request, type CallOptions, type OperationSpec } from ${stringLiteral(runtimeImport)};`,
@@ -73,20 +71,21 @@ const ${SPEC_TABLE}: { readonly [functionName: string]: OperationSpec } = JSON.p
     : code``;
   const functions = joinCode(model.operations.map((op, i) => operationSource(op, asTable ? undefined : specs[i]!)), "\n\n");
   // The header ends with its line end; a blank line between operations.
-  return { source: code`${header}${imports}\n${table}${functions}${model.operations.length > 0 ? code`\n` : code``}`, types: emitOperationTypes(model, header) };
+  return { source: code`${header}${imports}\n${table}${functions}${model.operations.length > 0 ? code`\n` : code``}`, types: emitOperationTypes(model, descriptors, header) };
 }
 
 /**
  * `operation-types.d.ts`: per operation the file-local alias of `paths[path][method]` and the
- * exported Input and Output types. The functions are imported (as types) only so that the doc
- * comments' `{@link name}` find them.
+ * exported Input and Output types, then `ToolTypes` (tool-types.ts). The functions are imported
+ * (as types) only so that the doc comments' `{@link name}` find them.
  */
-function emitOperationTypes(model: ToolkitModel, header: Code): Code {
+function emitOperationTypes(model: ToolkitModel, descriptors: ToolkitDescriptors, header: Code): Code {
   const lines: Code[] = [code`import type { paths } from "./schema.js";`];
   if (model.operations.length > 0) {
     lines.push(code`import type { ${joinCode(model.operations.map((op) => identifier(op.functionName)), ", ")} } from "./operations.js";`);
   }
   for (const op of model.operations) lines.push(...typeDeclarations(op));
+  lines.push(toolTypesDeclaration(model, descriptors));
   // Without an export list a declaration file would export the Op_ aliases too.
   lines.push(code`export {};`);
   return code`${header}${joinCode(lines, "\n")}\n`;
@@ -109,7 +108,7 @@ function typeDeclarations(op: OperationModel): Code[] {
  * (BENCHMARKS.md); the two files are simple enough to print directly, and the generated-examples
  * test pins them to what the transpiler used to produce.
  */
-export function emitOperationsJs(model: ToolkitModel, runtimeImport: string, header: Code): { js: Code; dts: Code } {
+export function emitOperationsJs(model: ToolkitModel, descriptors: ToolkitDescriptors, runtimeImport: string, header: Code): { js: Code; dts: Code } {
   const from = stringLiteral(runtimeImport);
   const js: Code[] = [code`import { request } from ${from};`, code`import { client } from "./client.js";`];
   const dts: Code[] = [code`import { type CallOptions } from ${from};`, code`import type { Credentials } from "./client.js";`, code`import type { paths } from "./schema.js";`];
@@ -126,7 +125,7 @@ export function emitOperationsJs(model: ToolkitModel, runtimeImport: string, hea
     const params = joinCode([...(input !== undefined ? [code`input${op.inputOptional ? code`?` : code``}: ${T}Input`] : []), code`options?: CallOptions<Credentials>`], ", ");
     dts.push(code`${doc}\nexport declare function ${fn}(${params}): Promise<${T}Output>;`);
   }
-  dts.push(code`export {};`);
+  dts.push(toolTypesDeclaration(model, descriptors), code`export {};`);
   // The header ends with its line end.
   return { js: code`${header}${joinCode(js, "\n")}\n`, dts: code`${header}${joinCode(dts, "\n")}\n` };
 }

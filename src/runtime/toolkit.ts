@@ -10,6 +10,7 @@ import { setOwn } from "./own-property.js";
 import { checkArguments } from "./validation/arguments.js";
 import type { JsonObjectSchema, JsonSchema } from "./validation/json-schema.js";
 import { ToolInputError } from "./validation/tool-input-error.js";
+import type { TypedToolkit, UntypedTools } from "./typed-toolkit.js";
 
 // Generated functions are (input, options) or, with no input, (options). Both are stored as this.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -79,13 +80,15 @@ export interface Toolkit<Auth extends object = AuthValues> {
    * parses JSON text, drops `null`s written for optional fields, and returns what `call` would
    * send. Throws ToolInputError.
    */
-  check(name: string, args?: unknown): Record<string, unknown>;
+  check(name: string | undefined, args?: unknown): Record<string, unknown>;
   /**
    * Calls tool `name` (canonical or wire name) with `args`: an object, or the JSON text a model
    * returned. Invalid arguments and unknown names throw ToolInputError before any request;
    * HTTP failures throw ToolCallError. A `prompt` field in the result is passed through as is.
+   * `name` may be `undefined` because SDKs type a model's call so (Gemini's `FunctionCall.name`):
+   * it names no tool, and the model gets the same retry message as for any unknown name.
    */
-  call(name: string, args?: unknown, options?: CallOptions<Auth>): Promise<unknown>;
+  call(name: string | undefined, args?: unknown, options?: CallOptions<Auth>): Promise<unknown>;
 }
 
 export interface ToolkitInit {
@@ -97,25 +100,30 @@ export interface ToolkitInit {
   readonly examples?: readonly ToolExample[];
 }
 
-export function createToolkit<Auth extends object = AuthValues>(init: ToolkitInit): Toolkit<Auth> {
+/**
+ * `Tools`: the generated module's `ToolTypes` (typed-toolkit.ts), inferred from the declared type
+ * of its `toolkit` constant; without it every name takes any arguments, as `Toolkit` says.
+ */
+export function createToolkit<Auth extends object = AuthValues, Tools = UntypedTools>(init: ToolkitInit): TypedToolkit<Auth, Tools> {
   const byName = new Map<string, ToolEntry>();
   // Canonical and wire names first, so a function name can never shadow either.
   for (const entry of init.tools) byName.set(entry.name, entry);
   for (const entry of init.tools) if (!byName.has(entry.wireName)) byName.set(entry.wireName, entry);
   for (const entry of init.tools) if (!byName.has(entry.functionName)) byName.set(entry.functionName, entry);
 
-  const find = (name: string): ToolEntry => {
+  const find = (name: string | undefined): ToolEntry => {
     const entry = typeof name === "string" ? byName.get(name) : undefined;
     if (entry) return entry;
     throw unknownTool(String(name), init.tools);
   };
-  const check = (name: string, args?: unknown): Record<string, unknown> => {
+  const check = (name: string | undefined, args?: unknown): Record<string, unknown> => {
     const entry = find(name);
-    const input = checkArguments(name, entry.parameters, args);
+    // find has thrown unless `name` is a string; errors name the tool as the model did.
+    const input = checkArguments(name ?? entry.name, entry.parameters, args);
     return entry.fixed ? { ...input, ...entry.fixed } : input;
   };
 
-  return {
+  const toolkit: Toolkit<Auth> = {
     title: init.title,
     version: init.version,
     tools: init.tools,
@@ -130,6 +138,9 @@ export function createToolkit<Auth extends object = AuthValues>(init: ToolkitIni
       return withPrompt(result, entry.prompt);
     },
   };
+  // The typed overloads describe what this one implementation does for each tool's name: the
+  // name picks the entry whose generated function (and so whose types) the call runs.
+  return toolkit as TypedToolkit<Auth, Tools>;
 }
 
 /**

@@ -15,6 +15,7 @@
 import type { AuthScheme, AuthValues } from "./auth/auth-scheme.js";
 import type { CallOptions } from "./options.js";
 import type { JsonObjectSchema, JsonSchema } from "./validation/json-schema.js";
+import type { TypedToolkit, UntypedTools } from "./typed-toolkit.js";
 type AnyOperation = (...args: any[]) => Promise<unknown>;
 /** One message of a few-shot conversation (examples.yaml `context`, in provider-neutral form). */
 export type ExampleMessage = {
@@ -80,13 +81,15 @@ export interface Toolkit<Auth extends object = AuthValues> {
      * parses JSON text, drops `null`s written for optional fields, and returns what `call` would
      * send. Throws ToolInputError.
      */
-    check(name: string, args?: unknown): Record<string, unknown>;
+    check(name: string | undefined, args?: unknown): Record<string, unknown>;
     /**
      * Calls tool `name` (canonical or wire name) with `args`: an object, or the JSON text a model
      * returned. Invalid arguments and unknown names throw ToolInputError before any request;
      * HTTP failures throw ToolCallError. A `prompt` field in the result is passed through as is.
+     * `name` may be `undefined` because SDKs type a model's call so (Gemini's `FunctionCall.name`):
+     * it names no tool, and the model gets the same retry message as for any unknown name.
      */
-    call(name: string, args?: unknown, options?: CallOptions<Auth>): Promise<unknown>;
+    call(name: string | undefined, args?: unknown, options?: CallOptions<Auth>): Promise<unknown>;
 }
 export interface ToolkitInit {
     readonly title: string;
@@ -96,7 +99,11 @@ export interface ToolkitInit {
     readonly tools: readonly ToolEntry[];
     readonly examples?: readonly ToolExample[];
 }
-export declare function createToolkit<Auth extends object = AuthValues>(init: ToolkitInit): Toolkit<Auth>;
+/**
+ * `Tools`: the generated module's `ToolTypes` (typed-toolkit.ts), inferred from the declared type
+ * of its `toolkit` constant; without it every name takes any arguments, as `Toolkit` says.
+ */
+export declare function createToolkit<Auth extends object = AuthValues, Tools = UntypedTools>(init: ToolkitInit): TypedToolkit<Auth, Tools>;
 /**
  * Binds call options (base address, headers, token, fetch, timeout) to every function, giving a
  * client whose calls all start from them; per-call options still win, headers are merged.

@@ -9,6 +9,10 @@
 import { setOwn } from "./own-property.js";
 import { checkArguments } from "./validation/arguments.js";
 import { ToolInputError } from "./validation/tool-input-error.js";
+/**
+ * `Tools`: the generated module's `ToolTypes` (typed-toolkit.ts), inferred from the declared type
+ * of its `toolkit` constant; without it every name takes any arguments, as `Toolkit` says.
+ */
 export function createToolkit(init) {
     const byName = new Map();
     // Canonical and wire names first, so a function name can never shadow either.
@@ -28,10 +32,11 @@ export function createToolkit(init) {
     };
     const check = (name, args) => {
         const entry = find(name);
-        const input = checkArguments(name, entry.parameters, args);
+        // find has thrown unless `name` is a string; errors name the tool as the model did.
+        const input = checkArguments(name ?? entry.name, entry.parameters, args);
         return entry.fixed ? { ...input, ...entry.fixed } : input;
     };
-    return {
+    const toolkit = {
         title: init.title,
         version: init.version,
         tools: init.tools,
@@ -46,6 +51,9 @@ export function createToolkit(init) {
             return withPrompt(result, entry.prompt);
         },
     };
+    // The typed overloads describe what this one implementation does for each tool's name: the
+    // name picks the entry whose generated function (and so whose types) the call runs.
+    return toolkit;
 }
 /**
  * The model named a tool that does not exist. The list uses the naming style the model used

@@ -80,6 +80,14 @@ describe("toolkit.call", () => {
     expect(error.message).toBe('Unknown tool "nope". Known tools: xfbe7be__v1__addWord, xfbe7be__v1__getWords, xfbe7be__v1__search.');
   });
 
+  test("a call without a name (Gemini's SDK types FunctionCall.name as optional) is an unknown tool", async () => {
+    const { toolkit, addWord } = entries();
+    const functionCall: { name?: string; args?: Record<string, unknown> } = { args: { word: "a" } };
+    await expect(toolkit.call(functionCall.name, functionCall.args)).rejects.toMatchObject({ code: "UNKNOWN_TOOL", message: expect.stringMatching(/^Unknown tool "undefined". Known tools: xfbe7be__v1__addWord, /) });
+    expect(() => toolkit.check(functionCall.name, functionCall.args)).toThrow(ToolInputError);
+    expect(addWord).not.toHaveBeenCalled();
+  });
+
   test("an inputless tool gets only the options; empty or null arguments are fine, others are not", async () => {
     const { toolkit, getWords } = entries();
     await toolkit.call("getWords", "null", { timeoutMs: 1 });

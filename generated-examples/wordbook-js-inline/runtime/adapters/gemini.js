@@ -18,13 +18,13 @@ export function toGeminiTools(source, options = {}) {
         };
         if (Object.keys(tool.parameters.properties).length > 0) {
             if (openapi)
-                out.parameters = toGeminiSchema(tool.parameters);
+                out.parameters = toGeminiSchema(tool.parameters, options.types);
             else
                 out.parametersJsonSchema = tool.parameters;
         }
         if (options.responses !== false && tool.responses !== undefined) {
             if (openapi)
-                out.response = toGeminiSchema(tool.responses);
+                out.response = toGeminiSchema(tool.responses, options.types);
             else
                 out.responseJsonSchema = tool.responses;
         }
@@ -34,8 +34,12 @@ export function toGeminiTools(source, options = {}) {
     return [{ functionDeclarations: declarations }];
 }
 const UPPER = { string: "STRING", number: "NUMBER", integer: "INTEGER", boolean: "BOOLEAN", array: "ARRAY", object: "OBJECT", null: "NULL" };
+const TYPE_NAMES = { STRING: "STRING", NUMBER: "NUMBER", INTEGER: "INTEGER", BOOLEAN: "BOOLEAN", ARRAY: "ARRAY", OBJECT: "OBJECT", NULL: "NULL" };
 /** Our dialect -> Gemini's OpenAPI subset. Lossy only towards the description. */
-export function toGeminiSchema(schema) {
+export function toGeminiSchema(schema, typeValues) {
+    // Without values given, T is its default, GeminiTypeName, and the names are the values.
+    const typeOf = typeValues ?? TYPE_NAMES;
+    const convert = (part) => toGeminiSchema(part, typeOf);
     const out = {};
     const notes = [];
     const types = schema.type === undefined ? [] : typeof schema.type === "string" ? [schema.type] : [...schema.type];
@@ -43,7 +47,7 @@ export function toGeminiSchema(schema) {
     const nullable = types.includes("null") || schema.enum?.includes(null) === true;
     let alternatives = schema.anyOf ?? schema.oneOf;
     if (nonNull.length === 1)
-        out.type = UPPER[nonNull[0]];
+        out.type = typeOf[UPPER[nonNull[0]]];
     else if (nonNull.length > 1)
         alternatives = nonNull.map((t) => ({ type: t }));
     if (nullable)
@@ -54,7 +58,7 @@ export function toGeminiSchema(schema) {
         const values = schema.enum.filter((v) => v !== null);
         if (values.every((v) => typeof v === "string")) {
             out.enum = values;
-            out.type ??= "STRING";
+            out.type ??= typeOf.STRING;
         }
         else
             notes.push(`one of ${values.map((v) => JSON.stringify(v)).join(", ")}`);
@@ -62,7 +66,7 @@ export function toGeminiSchema(schema) {
     if (Object.hasOwn(schema, "const")) {
         if (typeof schema.const === "string") {
             out.enum = [schema.const];
-            out.type ??= "STRING";
+            out.type ??= typeOf.STRING;
         }
         else
             notes.push(`always ${JSON.stringify(schema.const)}`);
@@ -95,23 +99,23 @@ export function toGeminiSchema(schema) {
     if (schema.properties !== undefined) {
         const properties = {};
         for (const [name, property] of Object.entries(schema.properties))
-            setOwn(properties, name, toGeminiSchema(property));
+            setOwn(properties, name, convert(property));
         out.properties = properties;
-        out.type ??= "OBJECT";
+        out.type ??= typeOf.OBJECT;
         if (schema.required?.length)
             out.required = [...schema.required];
     }
     else if (schema.additionalProperties !== undefined && schema.additionalProperties !== false) {
-        out.type ??= "OBJECT";
+        out.type ??= typeOf.OBJECT;
         notes.push("an object with any keys");
     }
     if (schema.items !== undefined)
-        out.items = toGeminiSchema(schema.items);
+        out.items = convert(schema.items);
     if (alternatives !== undefined)
-        out.anyOf = alternatives.map(toGeminiSchema);
+        out.anyOf = alternatives.map(convert);
     if (schema.allOf !== undefined) {
         // Gemini has no allOf: the parts' properties are offered together.
-        const merged = schema.allOf.map(toGeminiSchema);
+        const merged = schema.allOf.map(convert);
         for (const part of merged) {
             if (part.properties)
                 out.properties = { ...out.properties, ...part.properties };

@@ -18,32 +18,45 @@
  *   `additionalProperties`, string enums only; whatever does not fit moves into descriptions.
  * - A tool without arguments has no `parameters` (Gemini rejects an OBJECT without properties).
  * - Names are wire names; descriptions carry example calls (Gemini has no examples field).
+ * - The result is assignable to `@google/genai`'s `Tool[]` without a cast (the SDK is not imported):
+ *   the default declarations carry no `parameters` field at all, and `schema: "openapi"` takes the
+ *   SDK's `Type` enum as `types`, since no string type can stand for a string enum's member.
  */
 import type { JsonSchema } from "../validation/json-schema.js";
 import { setOwn } from "../validation/json-schema.js";
 import { describeWithExamples, selectTools, Warnings, type AdapterOptions, type ToolSource } from "./common.js";
 
-export interface GeminiToolsOptions extends AdapterOptions {
+/** Gemini's schema type names; `@google/genai` declares the same strings as its `Type` enum. */
+export type GeminiTypeName = "STRING" | "NUMBER" | "INTEGER" | "BOOLEAN" | "ARRAY" | "OBJECT" | "NULL";
+
+export interface GeminiToolsOptions<T = GeminiTypeName> extends AdapterOptions {
   /** `json` (default): parametersJsonSchema / responseJsonSchema; `openapi`: parameters / response. */
   readonly schema?: "json" | "openapi";
   /** Declare the answer's schema too (default true). */
   readonly responses?: boolean;
   /** Append example calls to descriptions (default true). */
   readonly examples?: boolean;
+  /**
+   * With `schema: "openapi"`, the values written as `type`, by name. Pass the SDK's enum
+   * (`import { Type } from "@google/genai"`) and the result is typed by it, so it is assignable to
+   * the SDK's `Tool` without a cast: TypeScript lets no string stand for a string enum's member.
+   * Default: the names themselves, which are the enum's values.
+   */
+  readonly types?: Readonly<Record<GeminiTypeName, T>>;
 }
 
-/** The OpenAPI-subset Schema of Gemini's `parameters` field. */
-export interface GeminiSchema {
-  type?: "STRING" | "NUMBER" | "INTEGER" | "BOOLEAN" | "ARRAY" | "OBJECT" | "NULL";
+/** The OpenAPI-subset Schema of Gemini's `parameters` field, `type` typed as `T`. */
+export interface GeminiSchema<T = GeminiTypeName> {
+  type?: T;
   description?: string;
   format?: string;
   nullable?: boolean;
   enum?: string[];
   default?: unknown;
-  properties?: Record<string, GeminiSchema>;
+  properties?: Record<string, GeminiSchema<T>>;
   required?: string[];
-  items?: GeminiSchema;
-  anyOf?: GeminiSchema[];
+  items?: GeminiSchema<T>;
+  anyOf?: GeminiSchema<T>[];
   minItems?: string;
   maxItems?: string;
   minLength?: string;
@@ -53,34 +66,46 @@ export interface GeminiSchema {
   pattern?: string;
 }
 
+/** A declaration as written by default (JSON Schema only): assignable to the SDK's `FunctionDeclaration`. */
 export interface GeminiFunctionDeclaration {
   name: string;
   description: string;
-  parameters?: GeminiSchema;
   parametersJsonSchema?: unknown;
-  response?: GeminiSchema;
   responseJsonSchema?: unknown;
 }
 
-/** One entry of `config.tools` in `@google/genai`. */
-export interface GeminiTool {
-  functionDeclarations: GeminiFunctionDeclaration[];
+/** A declaration as written with `schema: "openapi"`: assignable to the SDK's when `T` is its `Type`. */
+export interface GeminiOpenApiFunctionDeclaration<T = GeminiTypeName> {
+  name: string;
+  description: string;
+  parameters?: GeminiSchema<T>;
+  response?: GeminiSchema<T>;
 }
 
-export function toGeminiTools(source: ToolSource, options: GeminiToolsOptions = {}): GeminiTool[] {
+/** One entry of `config.tools` in `@google/genai` (its `Tool`). */
+export interface GeminiTool<Declaration = GeminiFunctionDeclaration> {
+  functionDeclarations: Declaration[];
+}
+
+export function toGeminiTools(source: ToolSource, options?: GeminiToolsOptions & { readonly schema?: "json" }): GeminiTool[];
+export function toGeminiTools<T = GeminiTypeName>(
+  source: ToolSource,
+  options: GeminiToolsOptions<T> & { readonly schema: "openapi" },
+): GeminiTool<GeminiOpenApiFunctionDeclaration<T>>[];
+export function toGeminiTools(source: ToolSource, options: GeminiToolsOptions<unknown> = {}): GeminiTool<GeminiFunctionDeclaration | GeminiOpenApiFunctionDeclaration<unknown>>[] {
   const warnings = new Warnings("toGeminiTools", options.onWarning);
   const openapi = options.schema === "openapi";
-  const declarations = selectTools(source, options).map((tool): GeminiFunctionDeclaration => {
-    const out: GeminiFunctionDeclaration = {
+  const declarations = selectTools(source, options).map((tool) => {
+    const out: GeminiFunctionDeclaration & GeminiOpenApiFunctionDeclaration<unknown> = {
       name: tool.wireName,
       description: describeWithExamples(tool, tool.wireName, options.maxDescription, options.examples !== false),
     };
     if (Object.keys(tool.parameters.properties).length > 0) {
-      if (openapi) out.parameters = toGeminiSchema(tool.parameters);
+      if (openapi) out.parameters = toGeminiSchema(tool.parameters, options.types);
       else out.parametersJsonSchema = tool.parameters;
     }
     if (options.responses !== false && tool.responses !== undefined) {
-      if (openapi) out.response = toGeminiSchema(tool.responses);
+      if (openapi) out.response = toGeminiSchema(tool.responses, options.types);
       else out.responseJsonSchema = tool.responses;
     }
     return out;
@@ -90,16 +115,20 @@ export function toGeminiTools(source: ToolSource, options: GeminiToolsOptions = 
 }
 
 const UPPER = { string: "STRING", number: "NUMBER", integer: "INTEGER", boolean: "BOOLEAN", array: "ARRAY", object: "OBJECT", null: "NULL" } as const;
+const TYPE_NAMES: Readonly<Record<GeminiTypeName, GeminiTypeName>> = { STRING: "STRING", NUMBER: "NUMBER", INTEGER: "INTEGER", BOOLEAN: "BOOLEAN", ARRAY: "ARRAY", OBJECT: "OBJECT", NULL: "NULL" };
 
 /** Our dialect -> Gemini's OpenAPI subset. Lossy only towards the description. */
-export function toGeminiSchema(schema: JsonSchema): GeminiSchema {
-  const out: GeminiSchema = {};
+export function toGeminiSchema<T = GeminiTypeName>(schema: JsonSchema, typeValues?: Readonly<Record<GeminiTypeName, T>>): GeminiSchema<T> {
+  // Without values given, T is its default, GeminiTypeName, and the names are the values.
+  const typeOf = typeValues ?? (TYPE_NAMES as Readonly<Record<GeminiTypeName, T>>);
+  const convert = (part: JsonSchema) => toGeminiSchema(part, typeOf);
+  const out: GeminiSchema<T> = {};
   const notes: string[] = [];
   const types = schema.type === undefined ? [] : typeof schema.type === "string" ? [schema.type] : [...schema.type];
   const nonNull = types.filter((t) => t !== "null");
   const nullable = types.includes("null") || schema.enum?.includes(null) === true;
   let alternatives = schema.anyOf ?? schema.oneOf;
-  if (nonNull.length === 1) out.type = UPPER[nonNull[0]!];
+  if (nonNull.length === 1) out.type = typeOf[UPPER[nonNull[0]!]];
   else if (nonNull.length > 1) alternatives = nonNull.map((t) => ({ type: t }));
   if (nullable) out.nullable = true;
   if (schema.format !== undefined) out.format = schema.format;
@@ -107,13 +136,13 @@ export function toGeminiSchema(schema: JsonSchema): GeminiSchema {
     const values = schema.enum.filter((v) => v !== null);
     if (values.every((v) => typeof v === "string")) {
       out.enum = values as string[];
-      out.type ??= "STRING";
+      out.type ??= typeOf.STRING;
     } else notes.push(`one of ${values.map((v) => JSON.stringify(v)).join(", ")}`);
   }
   if (Object.hasOwn(schema, "const")) {
     if (typeof schema.const === "string") {
       out.enum = [schema.const];
-      out.type ??= "STRING";
+      out.type ??= typeOf.STRING;
     } else notes.push(`always ${JSON.stringify(schema.const)}`);
   }
   if (schema.default !== undefined) out.default = schema.default;
@@ -130,20 +159,20 @@ export function toGeminiSchema(schema: JsonSchema): GeminiSchema {
   if (schema.multipleOf !== undefined) notes.push(`a multiple of ${schema.multipleOf}`);
   if (schema.uniqueItems) notes.push("no repeated items");
   if (schema.properties !== undefined) {
-    const properties: Record<string, GeminiSchema> = {};
-    for (const [name, property] of Object.entries(schema.properties)) setOwn(properties, name, toGeminiSchema(property));
+    const properties: Record<string, GeminiSchema<T>> = {};
+    for (const [name, property] of Object.entries(schema.properties)) setOwn(properties, name, convert(property));
     out.properties = properties;
-    out.type ??= "OBJECT";
+    out.type ??= typeOf.OBJECT;
     if (schema.required?.length) out.required = [...schema.required];
   } else if (schema.additionalProperties !== undefined && schema.additionalProperties !== false) {
-    out.type ??= "OBJECT";
+    out.type ??= typeOf.OBJECT;
     notes.push("an object with any keys");
   }
-  if (schema.items !== undefined) out.items = toGeminiSchema(schema.items);
-  if (alternatives !== undefined) out.anyOf = alternatives.map(toGeminiSchema);
+  if (schema.items !== undefined) out.items = convert(schema.items);
+  if (alternatives !== undefined) out.anyOf = alternatives.map(convert);
   if (schema.allOf !== undefined) {
     // Gemini has no allOf: the parts' properties are offered together.
-    const merged = schema.allOf.map(toGeminiSchema);
+    const merged = schema.allOf.map(convert);
     for (const part of merged) {
       if (part.properties) out.properties = { ...out.properties, ...part.properties };
       if (part.required) out.required = [...new Set([...(out.required ?? []), ...part.required])];
