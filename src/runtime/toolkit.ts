@@ -7,6 +7,10 @@
 import type { AuthScheme, AuthValues } from "./auth/auth-scheme.js";
 import type { CallOptions } from "./options.js";
 import { setOwn } from "./own-property.js";
+import type { ToolFileFields } from "./files/file-fields.js";
+import type { FileStore } from "./files/file-store.js";
+import type { FilesOptions } from "./files/files-options.js";
+import { filesOptionsOf, ModelFiles } from "./files/model-files.js";
 import { checkArguments } from "./validation/arguments.js";
 import type { JsonObjectSchema, JsonSchema } from "./validation/json-schema.js";
 import { ToolInputError } from "./validation/tool-input-error.js";
@@ -53,6 +57,8 @@ export interface ToolDescriptor {
   readonly fixed?: Readonly<Record<string, unknown>>;
   /** `x-ebagent-prompt` of the response schema: added as `prompt` to an object result that has none. */
   readonly prompt?: string;
+  /** Where arguments take file ids and where the answer holds base64 files (see files/file-fields.ts). */
+  readonly files?: ToolFileFields;
 }
 
 export interface ToolEntry extends ToolDescriptor {
@@ -84,8 +90,18 @@ export interface Toolkit<Auth extends object = AuthValues> {
    * Calls tool `name` (canonical or wire name) with `args`: an object, or the JSON text a model
    * returned. Invalid arguments and unknown names throw ToolInputError before any request;
    * HTTP failures throw ToolCallError. A `prompt` field in the result is passed through as is.
+   * Files travel by id (src/runtime/files/): file arguments are swapped for the stored content
+   * before the request, a binary answer comes back as `{ file, filename, mimeType, size }`, and
+   * base64 fields marked `x-ebagent-file-mime-type` as ids.
    */
   call(name: string, args?: unknown, options?: CallOptions<Auth>): Promise<unknown>;
+  /**
+   * Where `call` keeps files: the ones a model passes by id and the ones tools return. The
+   * toolkit's own MemoryFileStore unless one was given; created the first time it is needed.
+   */
+  readonly files: FileStore;
+  /** The same tools with another file store, or other file options (size limit, prompt). */
+  withFiles(files: FileStore | FilesOptions): Toolkit<Auth>;
 }
 
 export interface ToolkitInit {
@@ -95,6 +111,8 @@ export interface ToolkitInit {
   readonly securitySchemes?: Readonly<Record<string, AuthScheme>>;
   readonly tools: readonly ToolEntry[];
   readonly examples?: readonly ToolExample[];
+  /** Where files passed to and returned by `call` are kept, or the file options (files/files-options.ts). */
+  readonly files?: FileStore | FilesOptions;
 }
 
 export function createToolkit<Auth extends object = AuthValues>(init: ToolkitInit): Toolkit<Auth> {
@@ -114,6 +132,7 @@ export function createToolkit<Auth extends object = AuthValues>(init: ToolkitIni
     const input = checkArguments(name, entry.parameters, args);
     return entry.fixed ? { ...input, ...entry.fixed } : input;
   };
+  const files = new ModelFiles(init.files && filesOptionsOf(init.files));
 
   return {
     title: init.title,
@@ -125,10 +144,15 @@ export function createToolkit<Auth extends object = AuthValues>(init: ToolkitIni
     check,
     async call(name, args, options) {
       const entry = find(name);
-      const input = check(name, args);
-      const result = entry.inputless ? await entry.run(options) : await entry.run(input, options);
-      return withPrompt(result, entry.prompt);
+      const input = await files.arguments(name, entry, check(name, args));
+      const callOptions = files.callOptions(options);
+      const result = entry.inputless ? await entry.run(callOptions) : await entry.run(input, callOptions);
+      return withPrompt(await files.answer(entry, result), entry.prompt);
     },
+    get files() {
+      return files.store;
+    },
+    withFiles: (store) => createToolkit<Auth>({ ...init, files: store }),
   };
 }
 
