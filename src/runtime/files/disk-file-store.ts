@@ -72,20 +72,21 @@ export class DiskFileStore implements FileStore {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
       throw error;
     }
-    const found: { info: FileInfo; time: number }[] = [];
+    const found: { info: FileInfo; time: bigint }[] = [];
     for (const name of names) {
       const id = name.endsWith(".json") ? name.slice(0, -5) : "";
       if (!isLocalFileId(id)) continue;
       try {
         const path = join(this.dir, name);
-        const [text, stats] = await Promise.all([readFile(path, "utf8"), stat(path)]);
+        // Nanoseconds: two files written within one millisecond still list in the order they came.
+        const [text, stats] = await Promise.all([readFile(path, "utf8"), stat(path, { bigint: true })]);
         const info = infoFrom(id, text);
-        if (info) found.push({ info, time: stats.mtimeMs });
+        if (info) found.push({ info, time: stats.mtimeNs });
       } catch {
         // Deleted while listing.
       }
     }
-    return found.sort((a, b) => a.time - b.time).map((f) => f.info);
+    return found.sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0)).map((f) => f.info);
   }
 
   private check(id: string): void {
