@@ -6,6 +6,9 @@
  */
 import type { AuthScheme, AuthValues } from "./auth/auth-scheme.js";
 import type { CallOptions } from "./options.js";
+import type { ToolFileFields } from "./files/file-fields.js";
+import type { FileStore } from "./files/file-store.js";
+import type { FilesOptions } from "./files/files-options.js";
 import type { JsonObjectSchema, JsonSchema } from "./validation/json-schema.js";
 type AnyOperation = (...args: any[]) => Promise<unknown>;
 /** One message of a few-shot conversation (examples.yaml `context`, in provider-neutral form). */
@@ -48,6 +51,8 @@ export interface ToolDescriptor {
     readonly fixed?: Readonly<Record<string, unknown>>;
     /** `x-ebagent-prompt` of the response schema: added as `prompt` to an object result that has none. */
     readonly prompt?: string;
+    /** Where arguments take file ids and where the answer holds base64 files (see files/file-fields.ts). */
+    readonly files?: ToolFileFields;
 }
 export interface ToolEntry extends ToolDescriptor {
     /** The generated function's name. */
@@ -77,8 +82,18 @@ export interface Toolkit<Auth extends object = AuthValues> {
      * Calls tool `name` (canonical or wire name) with `args`: an object, or the JSON text a model
      * returned. Invalid arguments and unknown names throw ToolInputError before any request;
      * HTTP failures throw ToolCallError. A `prompt` field in the result is passed through as is.
+     * Files travel by id (src/runtime/files/): file arguments are swapped for the stored content
+     * before the request, a binary answer comes back as `{ file, filename, mimeType, size }`, and
+     * base64 fields marked `x-ebagent-file-mime-type` as ids.
      */
     call(name: string, args?: unknown, options?: CallOptions<Auth>): Promise<unknown>;
+    /**
+     * Where `call` keeps files: the ones a model passes by id and the ones tools return. The
+     * toolkit's own MemoryFileStore unless one was given; created the first time it is needed.
+     */
+    readonly files: FileStore;
+    /** The same tools with another file store, or other file options (size limit, prompt). */
+    withFiles(files: FileStore | FilesOptions): Toolkit<Auth>;
 }
 export interface ToolkitInit {
     readonly title: string;
@@ -87,6 +102,8 @@ export interface ToolkitInit {
     readonly securitySchemes?: Readonly<Record<string, AuthScheme>>;
     readonly tools: readonly ToolEntry[];
     readonly examples?: readonly ToolExample[];
+    /** Where files passed to and returned by `call` are kept, or the file options (files/files-options.ts). */
+    readonly files?: FileStore | FilesOptions;
 }
 export declare function createToolkit<Auth extends object = AuthValues>(init: ToolkitInit): Toolkit<Auth>;
 /**

@@ -1,0 +1,19 @@
+import { type FileInfo, type FileStore, type NewFile, type StoredFile } from "./file-store.js";
+/** 256 MiB: a dozen files at the default per-file limit (20 MiB), far from hurting a server process. */
+export declare const DEFAULT_MEMORY_STORE_BYTES: number;
+export interface MemoryFileStoreOptions {
+    /** Bytes kept at most; the oldest files go first. Default 256 MiB. */
+    readonly maxTotalBytes?: number;
+}
+export declare class MemoryFileStore implements FileStore {
+    private readonly files;
+    private total;
+    private readonly maxTotalBytes;
+    constructor(options?: MemoryFileStoreOptions);
+    put(content: Uint8Array | Blob, file?: NewFile): Promise<FileInfo>;
+    get(id: string): Promise<StoredFile>;
+    info(id: string): Promise<FileInfo>;
+    delete(id: string): Promise<boolean>;
+    list(): Promise<FileInfo[]>;
+    private find;
+}
