@@ -32,17 +32,23 @@ const MAX_DEPTH = 64;
 /** File fields recorded per answer at most: a guard against a schema that multiplies them. */
 const MAX_FIELDS = 256;
 
+/** A file argument found: where, and whether its bytes may travel as they are (`format: binary`). */
+interface Found {
+  readonly path: FilePath;
+  readonly binary: boolean;
+}
+
 export function fileArguments(op: OperationModel, parameters: JsonObjectSchema): { parameters: JsonObjectSchema; fields: InputFileField[] } {
-  const paths: FilePath[] = [];
+  const found: Found[] = [];
   const rawBodyKey = op.body?.encoding === "binary" && op.body.key !== null ? op.body.key : undefined;
   const properties: Record<string, JsonSchema> = {};
   for (const [name, schema] of Object.entries(parameters.properties)) {
     const forced = name === rawBodyKey && (typesOf(schema) ?? ["string"]).includes("string");
-    setOwn(properties, name, forced ? fileIdSchema(schema, paths, [name]) : markInput(schema, [name], paths, 0));
+    setOwn(properties, name, forced ? fileIdSchema(schema, found, [name], true) : markInput(schema, [name], found, 0));
   }
-  const unique = uniquePaths(paths);
+  const unique = uniqueFields(found);
   if (unique.length === 0) return { parameters, fields: [] };
-  const fields = unique.map((path): InputFileField => ({ path, send: sendsFile(op, path, rawBodyKey) ? "file" : "base64" }));
+  const fields = unique.map(({ path, binary }): InputFileField => ({ path, send: binary && sendsFile(op, path, rawBodyKey) ? "file" : "base64" }));
   return { parameters: { ...parameters, properties }, fields };
 }
 
@@ -60,9 +66,9 @@ function sendsFile(op: OperationModel, path: FilePath, rawBodyKey: string | unde
   return path.length === 1 || (path.length === 2 && second === 0);
 }
 
-function markInput(schema: JsonSchema, path: FilePath, found: FilePath[], depth: number): JsonSchema {
+function markInput(schema: JsonSchema, path: FilePath, found: Found[], depth: number): JsonSchema {
   if (depth > MAX_DEPTH) return schema;
-  if (isFileContent(schema)) return fileIdSchema(schema, found, path);
+  if (isFileContent(schema)) return fileIdSchema(schema, found, path, schema.format === "binary");
   let out: Draft | undefined;
   const change = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     out ??= { ...schema };
@@ -100,8 +106,8 @@ function isFileContent(schema: JsonSchema): boolean {
 }
 
 /** The id's schema: content constraints (format, lengths, enum, default) say nothing about an id. */
-function fileIdSchema(schema: JsonSchema, found: FilePath[], path: FilePath): JsonSchema {
-  found.push(path);
+function fileIdSchema(schema: JsonSchema, found: Found[], path: FilePath, binary: boolean): JsonSchema {
+  found.push({ path, binary });
   const { format: _format, minLength: _min, maxLength: _max, pattern: _pattern, enum: _enum, default: _default, const: _const, ...rest } = schema;
   return { ...rest, ...(rest.type === undefined ? { type: "string" as const } : {}), description: noted(rest.description, INPUT_NOTE), pattern: FILE_ID_PATTERN };
 }
@@ -110,9 +116,14 @@ function noted(description: string | undefined, note: string): string {
   return description === undefined || description.trim() === "" ? note : `${description} ${note}`;
 }
 
-function uniquePaths(paths: readonly FilePath[]): FilePath[] {
-  const seen = new Map<string, FilePath>();
-  for (const path of paths) if (!seen.has(JSON.stringify(path))) seen.set(JSON.stringify(path), path);
+/** One field per path (combinator branches may repeat one); binary if any branch says so. */
+function uniqueFields(found: readonly Found[]): Found[] {
+  const seen = new Map<string, Found>();
+  for (const field of found) {
+    const key = JSON.stringify(field.path);
+    const known = seen.get(key);
+    seen.set(key, known === undefined ? field : { path: known.path, binary: known.binary || field.binary });
+  }
   return [...seen.values()];
 }
 
