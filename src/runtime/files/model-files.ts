@@ -41,7 +41,13 @@ export class ModelFiles {
   }
 
   /** The answer as a model may see it; the configured `prompt` is added only where the tool has none. */
-  async answer(tool: FileTool, result: unknown): Promise<unknown> {
+  answer(tool: FileTool, result: unknown): unknown {
+    // Synchronous when there can be no file: most calls of most tools.
+    if (!(result instanceof Blob) && tool.files?.output === undefined) return result;
+    return this.stored(tool, result);
+  }
+
+  private async stored(tool: FileTool, result: unknown): Promise<unknown> {
     const { result: out, stored } = await storeAnswerFiles(tool, result, () => this.store, this.maxFileBytes);
     const prompt = this.options.prompt;
     if (!stored || prompt === undefined || tool.prompt !== undefined || typeof out !== "object" || out === null || Array.isArray(out) || Object.hasOwn(out, "prompt")) return out;

@@ -24,7 +24,8 @@ export declare class ModelFiles {
     /** Call options that make the runtime keep a download's name and bytes (see CallOptions.attachmentsAsFiles). */
     callOptions<T extends CallOptions<object>>(options: T | undefined): T;
     /** The answer as a model may see it; the configured `prompt` is added only where the tool has none. */
-    answer(tool: FileTool, result: unknown): Promise<unknown>;
+    answer(tool: FileTool, result: unknown): unknown;
+    private stored;
 }
 /** `withFiles` takes a store or the whole options; a store is anything with `put` and `get`. */
 export declare function filesOptionsOf(files: FileStore | FilesOptions): FilesOptions;

@@ -23,7 +23,13 @@ export class ModelFiles {
         return { ...options, attachmentsAsFiles: true };
     }
     /** The answer as a model may see it; the configured `prompt` is added only where the tool has none. */
-    async answer(tool, result) {
+    answer(tool, result) {
+        // Synchronous when there can be no file: most calls of most tools.
+        if (!(result instanceof Blob) && tool.files?.output === undefined)
+            return result;
+        return this.stored(tool, result);
+    }
+    async stored(tool, result) {
         const { result: out, stored } = await storeAnswerFiles(tool, result, () => this.store, this.maxFileBytes);
         const prompt = this.options.prompt;
         if (!stored || prompt === undefined || tool.prompt !== undefined || typeof out !== "object" || out === null || Array.isArray(out) || Object.hasOwn(out, "prompt"))
