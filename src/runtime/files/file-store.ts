@@ -19,6 +19,7 @@ export interface FileInfo {
 }
 
 export interface StoredFile extends FileInfo {
+  /** May be the store's own buffer (MemoryFileStore does not copy on read): read it, never change it. */
   readonly bytes: Uint8Array<ArrayBuffer>;
 }
 

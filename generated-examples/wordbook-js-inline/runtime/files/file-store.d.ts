@@ -17,6 +17,7 @@ export interface FileInfo {
     readonly size: number;
 }
 export interface StoredFile extends FileInfo {
+    /** May be the store's own buffer (MemoryFileStore does not copy on read): read it, never change it. */
     readonly bytes: Uint8Array<ArrayBuffer>;
 }
 export interface NewFile {
