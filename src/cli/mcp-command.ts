@@ -23,6 +23,8 @@ interface McpFlags extends ServerFlags {
   outputSchema: boolean;
   maxNameLength?: number;
   timeout?: number;
+  files?: string;
+  maxFileBytes?: number;
 }
 
 export function addMcpCommand(program: Command, io: CliIo): void {
@@ -44,19 +46,29 @@ export function addMcpCommand(program: Command, io: CliIo): void {
     .option("--max-name-length <n>", "longest tool name (8-64, default 64; lower it for clients that prefix names)", parseLength)
     .option("--timeout <ms>", "timeout of each call to the tool server in milliseconds", parseLength)
     .option("--max-response-bytes <n>", "largest answer read from the tool server (default 33554432, 32 MiB); a larger one is a tool error", parseLength)
-    .option("--no-output-schema", "do not declare output schemas (for servers whose answers stray from their description)");
+    .option("--no-output-schema", "do not declare output schemas (for servers whose answers stray from their description)")
+    .option("--files <dir>", "keep the files tools exchange in this folder (default: in memory, gone when the bridge stops)")
+    .option("--max-file-bytes <n>", "largest file a tool may be sent or may return (default 20971520, 20 MiB)", parseLength);
   addServerFlags(command)
     .action(async (source: string, flags: McpFlags) => {
       const headers = Object.fromEntries(flags.header.map(parseHeader));
       const auth = Object.fromEntries(flags.auth.map(parseAuth));
       // The MCP SDK, and loading a toolkit at run time, are loaded only by this command.
-      const [{ serveMcpHttp, serveMcpStdio }, { loadToolkit }] = await Promise.all([import("../mcp/serve.js"), import("../load-toolkit/load-toolkit.js")]);
+      const [{ serveMcpHttp, serveMcpStdio }, { loadToolkit }, { DiskFileStore }] = await Promise.all([
+        import("../mcp/serve.js"),
+        import("../load-toolkit/load-toolkit.js"),
+        import("../runtime/files/disk-file-store.js"),
+      ]);
       const toolkit = await loadToolkit(source, {
         headers,
         ...(flags.token !== undefined ? { token: flags.token } : {}),
         ...(flags.baseUrl !== undefined ? { baseUrl: flags.baseUrl } : {}),
         ...(flags.maxNameLength !== undefined ? { wireNameMaxLength: flags.maxNameLength } : {}),
         authFromEnv: true,
+        files: {
+          ...(flags.files !== undefined ? { store: new DiskFileStore(flags.files) } : {}),
+          ...(flags.maxFileBytes !== undefined ? { maxFileBytes: flags.maxFileBytes } : {}),
+        },
         callOptions: {
           ...(Object.keys(auth).length > 0 ? { auth } : {}),
           ...(flags.timeout !== undefined ? { timeoutMs: flags.timeout } : {}),

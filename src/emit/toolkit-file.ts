@@ -64,6 +64,7 @@ export function emitToolkitFile(model: ToolkitModel, descriptors: ToolkitDescrip
       code`examples: [${joinCode(d.examples.map(exampleRef), ", ")}]`,
       ...(d.fixed !== undefined ? [code`fixed: ${literal(d.fixed)}`] : []),
       ...(d.prompt !== undefined ? [code`prompt: ${stringLiteral(d.prompt)}`] : []),
+      ...(d.files !== undefined ? [code`files: ${literal(d.files)}`] : []),
       code`run: ops.${identifier(op.functionName)}`,
     ];
     // One typed constant per tool: an array literal of 1,000 differently shaped objects makes tsc
@@ -136,6 +137,7 @@ function toolData(model: ToolkitModel, descriptors: ToolkitDescriptors) {
       examples: d.examples,
       ...(d.fixed !== undefined ? { fixed: d.fixed } : {}),
       ...(d.prompt !== undefined ? { prompt: d.prompt } : {}),
+      ...(d.files !== undefined ? { files: d.files } : {}),
     };
   });
   return { tools, examples: descriptors.examples };

@@ -19,6 +19,8 @@ import { request } from "../runtime/request.js";
 import type { AuthValues } from "../runtime/auth/auth-scheme.js";
 import { setOwn } from "../runtime/own-property.js";
 import { createToolkit, type Toolkit, type ToolEntry } from "../runtime/toolkit.js";
+import type { FileStore } from "../runtime/files/file-store.js";
+import type { FilesOptions } from "../runtime/files/files-options.js";
 
 export interface LoadToolkitOptions extends LoadOptions {
   /**
@@ -36,6 +38,8 @@ export interface LoadToolkitOptions extends LoadOptions {
   readonly authFromEnv?: boolean;
   /** Longest wire name (8..64, default 64): lower it for MCP clients that prefix tool names. */
   readonly wireNameMaxLength?: number;
+  /** Where `call` keeps files, or the file options (size limit, prompt); default: in memory. */
+  readonly files?: FileStore | FilesOptions;
 }
 
 /** The environment variable a scheme's credential is read from: `TOOLGEN_AUTH_<NAME>` (upper case, `_` for anything else). */
@@ -78,5 +82,12 @@ export async function loadToolkit(source: string, options: LoadToolkitOptions = 
       : (input?: Record<string, unknown>, callOptions?: CallOptions) => request(config, spec, input, callOptions);
     return { ...descriptors.tools[index]!, functionName: op.functionName, inputless: op.inputless, run };
   });
-  return createToolkit({ title: model.title, version: model.version, tools, examples: descriptors.examples, securitySchemes: model.securitySchemes });
+  return createToolkit({
+    title: model.title,
+    version: model.version,
+    tools,
+    examples: descriptors.examples,
+    securitySchemes: model.securitySchemes,
+    ...(options.files !== undefined ? { files: options.files } : {}),
+  });
 }

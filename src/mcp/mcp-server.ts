@@ -15,6 +15,8 @@
  * - With an outputSchema declared, an answer that does not match it is reported as a tool error
  *   naming the mismatch (the SDK's client would otherwise reject the result with a protocol
  *   error); `outputSchema: false` leaves schemas out when a server's answers stray from them.
+ * - Files: arguments take file ids like any toolkit call; a result naming files carries their
+ *   content too (file-content.ts), and the stored files are resources (file-resources.ts).
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
@@ -24,6 +26,10 @@ import type { CallOptions } from "../runtime/options.js";
 import type { Toolkit, ToolEntry } from "../runtime/toolkit.js";
 import type { JsonSchema } from "../runtime/validation/json-schema.js";
 import { validateValue } from "../runtime/validation/validate.js";
+import type { FileStore } from "../runtime/files/file-store.js";
+import type { FilesOptions } from "../runtime/files/files-options.js";
+import { DEFAULT_MAX_EMBEDDED_FILE_BYTES, fileContents } from "./file-content.js";
+import { serveFileResources } from "./file-resources.js";
 
 export interface McpServerOptions {
   /** Declare `outputSchema` for tools with a response schema (default true). */
@@ -32,6 +38,10 @@ export interface McpServerOptions {
   readonly callOptions?: CallOptions;
   /** Server name reported to clients (default `toolgen <title>`). */
   readonly name?: string;
+  /** Where files are kept, or the file options (default: the toolkit's own store, in memory). */
+  readonly files?: FileStore | FilesOptions;
+  /** File content embedded in one tool result, in bytes (default 5 MiB); larger files go as resource links. */
+  readonly maxEmbeddedFileBytes?: number;
 }
 
 interface Listed {
@@ -41,14 +51,16 @@ interface Listed {
   readonly output?: { readonly schema: JsonSchema; readonly wrapped: boolean };
 }
 
-export function createMcpServer(toolkit: Toolkit, options: McpServerOptions = {}): Server {
+export function createMcpServer(given: Toolkit, options: McpServerOptions = {}): Server {
+  const toolkit = options.files !== undefined ? given.withFiles(options.files) : given;
+  const maxEmbedded = options.maxEmbeddedFileBytes ?? DEFAULT_MAX_EMBEDDED_FILE_BYTES;
   const listed = new Map<string, Listed>();
   for (const entry of toolkit.tools) listed.set(entry.wireName, listTool(entry, options.outputSchema !== false));
 
   const server = new Server(
     { name: options.name ?? `toolgen ${toolkit.title}`, version: toolkit.version },
     {
-      capabilities: { tools: {} },
+      capabilities: { tools: {}, resources: {} },
       instructions: `Tools of "${toolkit.title}"${toolkit.version === "" ? "" : ` ${toolkit.version}`}. Each tool's title is its canonical name.`,
     },
   );
@@ -63,8 +75,11 @@ export function createMcpServer(toolkit: Toolkit, options: McpServerOptions = {}
     } catch (error) {
       return { isError: true, content: [{ type: "text", text: toolErrorText(error) }] };
     }
-    return callResult(result, found?.output);
+    const files = await fileContents(result, () => toolkit.files, maxEmbedded);
+    const answer = callResult(result, found?.output);
+    return files.length > 0 && !answer.isError ? { ...answer, content: [...answer.content, ...files] } : answer;
   });
+  serveFileResources(server, () => toolkit.files);
   return server;
 }
 

@@ -56,7 +56,10 @@ export const DEFAULT_MCP_MAX_BODY_BYTES = 4 * 1024 * 1024;
  * a socket forever). The body is read and parsed here, within the shared limits (size, deadline,
  * depth), and handed to the SDK already parsed.
  */
-export async function serveMcpHttp(toolkit: Toolkit, options: McpHttpOptions = {}): Promise<McpHttpServer> {
+export async function serveMcpHttp(given: Toolkit, options: McpHttpOptions = {}): Promise<McpHttpServer> {
+  // Once, not per request: each request gets a server of its own, and all must share one store.
+  const { files, ...perRequest } = options;
+  const toolkit = files !== undefined ? given.withFiles(files) : given;
   const host = options.host ?? "127.0.0.1";
   const limits = resolveLimits(options.limits);
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MCP_MAX_BODY_BYTES;
@@ -91,7 +94,7 @@ export async function serveMcpHttp(toolkit: Toolkit, options: McpHttpOptions = {
     const parsed = parseJsonBody(read.body.toString("utf8"), limits.maxJsonDepth);
     if (!parsed.ok) return refuse(res, 400, parsed.message, -32700);
 
-    const server = createMcpServer(toolkit, options);
+    const server = createMcpServer(toolkit, perRequest);
     // Stateless mode is spelled `sessionIdGenerator: undefined` in the SDK, which its option type
     // does not admit under exactOptionalPropertyTypes. The Host and Origin checks ran above (the
     // same for all three servers), so the SDK's own copy of them stays off.

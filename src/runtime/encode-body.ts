@@ -27,8 +27,17 @@ export function encodeBody(op: OperationSpec, input: Record<string, unknown>): E
     case "text":
       return { body: typeof value === "string" ? value : JSON.stringify(value), contentType: spec.mediaType };
     default:
-      return { body: value as BodyInit, contentType: spec.mediaType };
+      return { body: value as BodyInit, contentType: rawContentType(spec.mediaType, value) };
   }
+}
+
+/**
+ * A media range (`image/*`, or any type at all) says what the server accepts, not what a request
+ * is: a Blob's own type names what is actually sent (a stored file keeps the type it came with).
+ */
+function rawContentType(declared: string, value: unknown): string {
+  if (!declared.includes("*")) return declared;
+  return value instanceof Blob && value.type !== "" ? value.type : "application/octet-stream";
 }
 
 function selectBody(op: OperationSpec, spec: BodySpec, input: Record<string, unknown>): unknown {

@@ -1,5 +1,7 @@
 /**
- * `toolgen/runtime`: what generated code imports (see portable.ts). It imports nothing from the
- * rest of toolgen; `loadToolkit`, which needs the loader and the model, is `toolgen/load-toolkit`.
+ * `toolgen/runtime`: what generated code imports (see portable.ts), plus `DiskFileStore`, which
+ * needs Node's file system. It imports nothing from the rest of toolgen; `loadToolkit`, which
+ * needs the loader and the model, is `toolgen/load-toolkit`.
  */
 export * from "./portable.js";
+export { DiskFileStore } from "./files/disk-file-store.js";

@@ -34,6 +34,13 @@ export interface CallOptions<Auth extends object = AuthValues> {
   maxRedirects?: number;
   /** Retries for idempotent methods only (GET, HEAD, OPTIONS, PUT, DELETE). Off by default. */
   retry?: RetryOptions;
+  /**
+   * A 2xx answer that is a download (`Content-Disposition: attachment`, or one that names a file)
+   * comes back as a `File` named as the header says, whatever its media type, instead of being
+   * decoded by its Content-Type. `toolkit.call` sets it, so a model gets a stored file; off by
+   * default, so typed functions return what their types say.
+   */
+  attachmentsAsFiles?: boolean;
 }
 
 export interface RetryOptions {

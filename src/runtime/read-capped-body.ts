@@ -2,7 +2,8 @@
  * Reads an answer's body with a size cap that holds while it streams: a tool server that sends
  * 300 MiB (by mistake or on purpose) is cut off at the cap, before the body is buffered, instead
  * of filling the caller's memory (and, in the MCP bridge, the model's context) with it. Text
- * types come back as text, anything else as a Blob, as `decodeSuccess` expects.
+ * types come back as text, anything else (and anything when `binary` is set) as a Blob, as
+ * `decodeSuccess` expects.
  */
 import { contentTypeOf, isJson } from "./decode-response.js";
 
@@ -14,9 +15,9 @@ export class BodyTooLarge {
   constructor(readonly limit: number) {}
 }
 
-export async function readCappedBody(response: Response, limit: number): Promise<{ text?: string; blob?: Blob } | BodyTooLarge> {
+export async function readCappedBody(response: Response, limit: number, binary = false): Promise<{ text?: string; blob?: Blob } | BodyTooLarge> {
   const type = contentTypeOf(response);
-  const asText = isJson(type) || type.startsWith("text/") || type === "" || type.includes("xml") || type.includes("html");
+  const asText = !binary && (isJson(type) || type.startsWith("text/") || type === "" || type.includes("xml") || type.includes("html"));
   if (!(limit > 0) || limit === Infinity) return asText ? { text: await response.text() } : { blob: await response.blob() };
   const declared = Number(response.headers.get("content-length") ?? Number.NaN);
   if (declared > limit) {

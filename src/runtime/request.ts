@@ -18,6 +18,7 @@ import { ToolCallError } from "./tool-call-error.js";
 import { applyAuth, CredentialFailed, describeAlternatives, type AppliedAuth } from "./auth/apply-auth.js";
 import type { AuthValues, SecurityAlternative } from "./auth/auth-scheme.js";
 import { encodeStrict } from "./serialize-value.js";
+import { downloadOf, type Download } from "./files/content-disposition.js";
 
 /** Safe to send twice (RFC 9110 §9.2.2); POST and PATCH are never retried. */
 const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE", "TRACE"]);
@@ -130,12 +131,15 @@ async function requestOnce(
     const maxBytes = options.maxResponseBytes ?? config.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     let response: Response;
     let read: { text?: string; blob?: Blob } | BodyTooLarge;
+    let download: Download | undefined;
     try {
       const init = { method: op.method, headers, ...(body !== undefined ? { body } : {}), signal: controller.signal, credentialQuery: auth.queryNames };
       const answered = await fetchFollowingRedirects(doFetch, target, init, maxRedirects);
       if (answered instanceof RedirectRefused) throw fail(answered.message, "NETWORK");
       response = answered.response;
-      read = await readCappedBody(response, maxBytes);
+      const success = response.status >= 200 && response.status <= 299;
+      if (success && (options.attachmentsAsFiles ?? config.attachmentsAsFiles)) download = downloadOf(response.headers.get("content-disposition"));
+      read = await readCappedBody(response, maxBytes, download !== undefined);
     } catch (error) {
       if (error instanceof ToolCallError) throw error;
       if (timedOut) throw fail(`got no complete answer within ${timeoutMs} ms`, "TIMEOUT", { cause: error });
@@ -155,6 +159,7 @@ async function requestOnce(
         ...retryAfter(response),
       });
     }
+    if (download !== undefined && read.blob) return new File([read.blob], download.filename ?? "", { type: read.blob.type });
     const result = decodeSuccess(op, response, read);
     if (result instanceof InvalidAnswer) throw fail(result.message, "INVALID_RESPONSE", { status: response.status, body: result.body });
     return result;

@@ -7,6 +7,10 @@
 import type { AuthScheme, AuthValues } from "./auth/auth-scheme.js";
 import type { CallOptions } from "./options.js";
 import { setOwn } from "./own-property.js";
+import type { ToolFileFields } from "./files/file-fields.js";
+import type { FileStore } from "./files/file-store.js";
+import type { FilesOptions } from "./files/files-options.js";
+import { filesOptionsOf, ModelFiles } from "./files/model-files.js";
 import { checkArguments } from "./validation/arguments.js";
 import type { JsonObjectSchema, JsonSchema } from "./validation/json-schema.js";
 import { ToolInputError } from "./validation/tool-input-error.js";
@@ -54,6 +58,8 @@ export interface ToolDescriptor {
   readonly fixed?: Readonly<Record<string, unknown>>;
   /** `x-ebagent-prompt` of the response schema: added as `prompt` to an object result that has none. */
   readonly prompt?: string;
+  /** Where arguments take file ids and where the answer holds base64 files (see files/file-fields.ts). */
+  readonly files?: ToolFileFields;
 }
 
 export interface ToolEntry extends ToolDescriptor {
@@ -87,8 +93,18 @@ export interface Toolkit<Auth extends object = AuthValues> {
    * HTTP failures throw ToolCallError. A `prompt` field in the result is passed through as is.
    * `name` may be `undefined` because SDKs type a model's call so (Gemini's `FunctionCall.name`):
    * it names no tool, and the model gets the same retry message as for any unknown name.
+   * Files travel by id (src/runtime/files/): file arguments are swapped for the stored content
+   * before the request, a binary answer comes back as `{ file, filename, mimeType, size }`, and
+   * base64 fields marked `x-ebagent-file-mime-type` as ids.
    */
   call(name: string | undefined, args?: unknown, options?: CallOptions<Auth>): Promise<unknown>;
+  /**
+   * Where `call` keeps files: the ones a model passes by id and the ones tools return. The
+   * toolkit's own MemoryFileStore unless one was given; created the first time it is needed.
+   */
+  readonly files: FileStore;
+  /** The same tools with another file store, or other file options (size limit, prompt). */
+  withFiles(files: FileStore | FilesOptions): Toolkit<Auth>;
 }
 
 export interface ToolkitInit {
@@ -98,6 +114,8 @@ export interface ToolkitInit {
   readonly securitySchemes?: Readonly<Record<string, AuthScheme>>;
   readonly tools: readonly ToolEntry[];
   readonly examples?: readonly ToolExample[];
+  /** Where files passed to and returned by `call` are kept, or the file options (files/files-options.ts). */
+  readonly files?: FileStore | FilesOptions;
 }
 
 /**
@@ -122,6 +140,7 @@ export function createToolkit<Auth extends object = AuthValues, Tools = UntypedT
     const input = checkArguments(name ?? entry.name, entry.parameters, args);
     return entry.fixed ? { ...input, ...entry.fixed } : input;
   };
+  const files = new ModelFiles(init.files && filesOptionsOf(init.files));
 
   const toolkit: Toolkit<Auth> = {
     title: init.title,
@@ -133,10 +152,15 @@ export function createToolkit<Auth extends object = AuthValues, Tools = UntypedT
     check,
     async call(name, args, options) {
       const entry = find(name);
-      const input = check(name, args);
-      const result = entry.inputless ? await entry.run(options) : await entry.run(input, options);
-      return withPrompt(result, entry.prompt);
+      const input = await files.arguments(name ?? entry.name, entry, check(name, args));
+      const callOptions = files.callOptions(options);
+      const result = entry.inputless ? await entry.run(callOptions) : await entry.run(input, callOptions);
+      return withPrompt(await files.answer(entry, result), entry.prompt);
     },
+    get files() {
+      return files.store;
+    },
+    withFiles: (store) => createToolkit<Auth, Tools>({ ...init, files: store }),
   };
   // The typed overloads describe what this one implementation does for each tool's name: the
   // name picks the entry whose generated function (and so whose types) the call runs.

@@ -12,6 +12,8 @@
  * nothing it does not call (BENCHMARKS.md, issue 17.2).
  */
 import type { CallOptions } from "./options.js";
+import type { FileStore } from "./files/file-store.js";
+import type { FilesOptions } from "./files/files-options.js";
 import type { Toolkit } from "./toolkit.js";
 
 /**
@@ -64,4 +66,6 @@ export interface TypedToolkit<Auth extends object, Tools = UntypedTools> extends
   /** Validates arguments for tool `name` without calling it; typed by name like `call`. */
   check<N extends string | undefined>(name: RuntimeName<N>, args?: unknown): Record<string, unknown>;
   check<N extends keyof Tools & string>(name: N, ...rest: ToolArgsRest<Tools[N]>): Record<string, unknown>;
+  /** The same tools, typed the same, with another file store or other file options. */
+  withFiles(files: FileStore | FilesOptions): TypedToolkit<Auth, Tools>;
 }

@@ -25,8 +25,17 @@ export function encodeBody(op, input) {
         case "text":
             return { body: typeof value === "string" ? value : JSON.stringify(value), contentType: spec.mediaType };
         default:
-            return { body: value, contentType: spec.mediaType };
+            return { body: value, contentType: rawContentType(spec.mediaType, value) };
     }
+}
+/**
+ * A media range (`image/*`, or any type at all) says what the server accepts, not what a request
+ * is: a Blob's own type names what is actually sent (a stored file keeps the type it came with).
+ */
+function rawContentType(declared, value) {
+    if (!declared.includes("*"))
+        return declared;
+    return value instanceof Blob && value.type !== "" ? value.type : "application/octet-stream";
 }
 function selectBody(op, spec, input) {
     if (spec.key !== null)

@@ -20,3 +20,7 @@ export { ToolInputError, isToolInputError } from "./validation/tool-input-error.
 export { validateValue } from "./validation/validate.js";
 export { checkArguments, parseArguments, dropOptionalNulls } from "./validation/arguments.js";
 export * from "./adapters/index.js";
+export { MemoryFileStore, DEFAULT_MEMORY_STORE_BYTES } from "./files/memory-file-store.js";
+export { FileStoreError } from "./files/file-store.js";
+export { DEFAULT_MAX_FILE_BYTES, REFERENCE_FILE_PROMPT } from "./files/files-options.js";
+export { FILE_ID_PATTERN, isLocalFileId, isRemoteFileId } from "./files/file-id.js";

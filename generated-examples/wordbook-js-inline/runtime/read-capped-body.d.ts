@@ -13,7 +13,7 @@ export declare class BodyTooLarge {
     readonly limit: number;
     constructor(limit: number);
 }
-export declare function readCappedBody(response: Response, limit: number): Promise<{
+export declare function readCappedBody(response: Response, limit: number, binary?: boolean): Promise<{
     text?: string;
     blob?: Blob;
 } | BodyTooLarge>;

@@ -24,6 +24,7 @@ import { DEFAULT_TIMEOUT_MS } from "./options.js";
 import { ToolCallError } from "./tool-call-error.js";
 import { applyAuth, CredentialFailed, describeAlternatives } from "./auth/apply-auth.js";
 import { encodeStrict } from "./serialize-value.js";
+import { downloadOf } from "./files/content-disposition.js";
 /** Safe to send twice (RFC 9110 §9.2.2); POST and PATCH are never retried. */
 const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE", "TRACE"]);
 /** Answers that say "try again later" rather than "this request is wrong". */
@@ -116,13 +117,17 @@ async function requestOnce(config, op, input, options) {
         const maxBytes = options.maxResponseBytes ?? config.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
         let response;
         let read;
+        let download;
         try {
             const init = { method: op.method, headers, ...(body !== undefined ? { body } : {}), signal: controller.signal, credentialQuery: auth.queryNames };
             const answered = await fetchFollowingRedirects(doFetch, target, init, maxRedirects);
             if (answered instanceof RedirectRefused)
                 throw fail(answered.message, "NETWORK");
             response = answered.response;
-            read = await readCappedBody(response, maxBytes);
+            const success = response.status >= 200 && response.status <= 299;
+            if (success && (options.attachmentsAsFiles ?? config.attachmentsAsFiles))
+                download = downloadOf(response.headers.get("content-disposition"));
+            read = await readCappedBody(response, maxBytes, download !== undefined);
         }
         catch (error) {
             if (error instanceof ToolCallError)
@@ -146,6 +151,8 @@ async function requestOnce(config, op, input, options) {
                 ...retryAfter(response),
             });
         }
+        if (download !== undefined && read.blob)
+            return new File([read.blob], download.filename ?? "", { type: read.blob.type });
         const result = decodeSuccess(op, response, read);
         if (result instanceof InvalidAnswer)
             throw fail(result.message, "INVALID_RESPONSE", { status: response.status, body: result.body });

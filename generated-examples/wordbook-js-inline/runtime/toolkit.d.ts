@@ -14,6 +14,9 @@
  */
 import type { AuthScheme, AuthValues } from "./auth/auth-scheme.js";
 import type { CallOptions } from "./options.js";
+import type { ToolFileFields } from "./files/file-fields.js";
+import type { FileStore } from "./files/file-store.js";
+import type { FilesOptions } from "./files/files-options.js";
 import type { JsonObjectSchema, JsonSchema } from "./validation/json-schema.js";
 import type { TypedToolkit, UntypedTools } from "./typed-toolkit.js";
 type AnyOperation = (...args: any[]) => Promise<unknown>;
@@ -57,6 +60,8 @@ export interface ToolDescriptor {
     readonly fixed?: Readonly<Record<string, unknown>>;
     /** `x-ebagent-prompt` of the response schema: added as `prompt` to an object result that has none. */
     readonly prompt?: string;
+    /** Where arguments take file ids and where the answer holds base64 files (see files/file-fields.ts). */
+    readonly files?: ToolFileFields;
 }
 export interface ToolEntry extends ToolDescriptor {
     /** The generated function's name. */
@@ -88,8 +93,18 @@ export interface Toolkit<Auth extends object = AuthValues> {
      * HTTP failures throw ToolCallError. A `prompt` field in the result is passed through as is.
      * `name` may be `undefined` because SDKs type a model's call so (Gemini's `FunctionCall.name`):
      * it names no tool, and the model gets the same retry message as for any unknown name.
+     * Files travel by id (src/runtime/files/): file arguments are swapped for the stored content
+     * before the request, a binary answer comes back as `{ file, filename, mimeType, size }`, and
+     * base64 fields marked `x-ebagent-file-mime-type` as ids.
      */
     call(name: string | undefined, args?: unknown, options?: CallOptions<Auth>): Promise<unknown>;
+    /**
+     * Where `call` keeps files: the ones a model passes by id and the ones tools return. The
+     * toolkit's own MemoryFileStore unless one was given; created the first time it is needed.
+     */
+    readonly files: FileStore;
+    /** The same tools with another file store, or other file options (size limit, prompt). */
+    withFiles(files: FileStore | FilesOptions): Toolkit<Auth>;
 }
 export interface ToolkitInit {
     readonly title: string;
@@ -98,6 +113,8 @@ export interface ToolkitInit {
     readonly securitySchemes?: Readonly<Record<string, AuthScheme>>;
     readonly tools: readonly ToolEntry[];
     readonly examples?: readonly ToolExample[];
+    /** Where files passed to and returned by `call` are kept, or the file options (files/files-options.ts). */
+    readonly files?: FileStore | FilesOptions;
 }
 /**
  * `Tools`: the generated module's `ToolTypes` (typed-toolkit.ts), inferred from the declared type

@@ -7,6 +7,7 @@
  * and could fail under compiler options other than toolgen's.
  */
 import { setOwn } from "./own-property.js";
+import { filesOptionsOf, ModelFiles } from "./files/model-files.js";
 import { checkArguments } from "./validation/arguments.js";
 import { ToolInputError } from "./validation/tool-input-error.js";
 /**
@@ -36,6 +37,7 @@ export function createToolkit(init) {
         const input = checkArguments(name ?? entry.name, entry.parameters, args);
         return entry.fixed ? { ...input, ...entry.fixed } : input;
     };
+    const files = new ModelFiles(init.files && filesOptionsOf(init.files));
     const toolkit = {
         title: init.title,
         version: init.version,
@@ -46,10 +48,15 @@ export function createToolkit(init) {
         check,
         async call(name, args, options) {
             const entry = find(name);
-            const input = check(name, args);
-            const result = entry.inputless ? await entry.run(options) : await entry.run(input, options);
-            return withPrompt(result, entry.prompt);
+            const input = await files.arguments(name ?? entry.name, entry, check(name, args));
+            const callOptions = files.callOptions(options);
+            const result = entry.inputless ? await entry.run(callOptions) : await entry.run(input, callOptions);
+            return withPrompt(await files.answer(entry, result), entry.prompt);
         },
+        get files() {
+            return files.store;
+        },
+        withFiles: (store) => createToolkit({ ...init, files: store }),
     };
     // The typed overloads describe what this one implementation does for each tool's name: the
     // name picks the entry whose generated function (and so whose types) the call runs.

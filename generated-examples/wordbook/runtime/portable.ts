@@ -34,3 +34,8 @@ export { validateValue, type ValidationProblem } from "./validation/validate.js"
 export { checkArguments, parseArguments, dropOptionalNulls } from "./validation/arguments.js";
 export type { JsonSchema, JsonObjectSchema, JsonSchemaType } from "./validation/json-schema.js";
 export * from "./adapters/index.js";
+export { MemoryFileStore, DEFAULT_MEMORY_STORE_BYTES, type MemoryFileStoreOptions } from "./files/memory-file-store.js";
+export { FileStoreError, type FileInfo, type FileStore, type FileStoreErrorCode, type NewFile, type StoredFile } from "./files/file-store.js";
+export { DEFAULT_MAX_FILE_BYTES, REFERENCE_FILE_PROMPT, type FileReference, type FilesOptions } from "./files/files-options.js";
+export { FILE_ID_PATTERN, isLocalFileId, isRemoteFileId } from "./files/file-id.js";
+export type { FilePath, InputFileField, OutputFileField, ToolFileFields } from "./files/file-fields.js";

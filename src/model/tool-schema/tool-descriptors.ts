@@ -10,6 +10,7 @@ import { parseExamples } from "../examples/parse-examples.js";
 import type { ToolkitModel } from "../toolkit-model.js";
 import type { SchemaBudget } from "./convert.js";
 import { toolDescriptionOf } from "./description.js";
+import { fileAnswers, fileArguments, markFileAnswers } from "./file-fields.js";
 import { inputSchemaOf } from "./input-schema.js";
 import { outputSchemaOf, promptOf } from "./output-schema.js";
 import { assignWireNames, DEFAULT_WIRE_NAME_LENGTH } from "./wire-names.js";
@@ -52,7 +53,9 @@ export function buildToolDescriptors(model: ToolkitModel, options: DescriptorOpt
   );
   const tools = operations.map((op, index): ToolDescriptor => {
     const input = inputSchemaOf(op, document, options.parametersBudget ?? PARAMETERS_BUDGET);
-    const responses = outputSchemaOf(op, document, options.responsesBudget ?? RESPONSES_BUDGET);
+    const fileInput = fileArguments(op, input.schema);
+    const fileOutput = fileAnswers(op, document);
+    const responses = markFileAnswers(outputSchemaOf(op, document, options.responsesBudget ?? RESPONSES_BUDGET), fileOutput);
     const prompt = promptOf(op, document);
     return {
       name: op.toolName,
@@ -61,11 +64,14 @@ export function buildToolDescriptors(model: ToolkitModel, options: DescriptorOpt
       method: op.method.toUpperCase(),
       path: op.path,
       ...(op.deprecated ? { deprecated: true } : {}),
-      parameters: input.schema,
+      parameters: fileInput.parameters,
       ...(responses !== undefined ? { responses } : {}),
       examples: attached.perTool[index] ?? [],
       ...(input.fixed !== undefined ? { fixed: input.fixed } : {}),
       ...(prompt !== undefined ? { prompt } : {}),
+      ...(fileInput.fields.length > 0 || fileOutput.length > 0
+        ? { files: { ...(fileInput.fields.length > 0 ? { input: fileInput.fields } : {}), ...(fileOutput.length > 0 ? { output: fileOutput } : {}) } }
+        : {}),
     };
   });
   return { tools, examples: attached.negative, warnings: attached.warnings };

@@ -16,6 +16,7 @@
  */
 import { admitsNull, setOwn, typesOf, type JsonSchema, type JsonSchemaType } from "./json-schema.js";
 import { ownValue } from "../own-property.js";
+import { FILE_ID_PATTERN } from "../files/file-id.js";
 
 export interface ValidationProblem {
   /** JSON path of the value, `$` being the whole arguments object. */
@@ -231,7 +232,10 @@ class Walk {
       if (node.minLength !== undefined && length < node.minLength) this.report(`must have at least ${node.minLength} characters, got ${length}`);
       if (node.maxLength !== undefined && length > node.maxLength) this.report(`must have at most ${node.maxLength} characters, got ${length}`);
     }
-    if (node.pattern !== undefined && !node.pattern.test(value)) this.report(`must match the pattern ${node.source.pattern}, got ${describe(value)}`);
+    if (node.pattern !== undefined && !node.pattern.test(value)) {
+      if (node.source.pattern === FILE_ID_PATTERN) this.report(`must be a file id (file-local-<uuid>), as an earlier tool result or the user gave it, got ${describe(value)}`);
+      else this.report(`must match the pattern ${node.source.pattern}, got ${describe(value)}`);
+    }
     if (node.format !== undefined && !node.format(value)) {
       const format = node.source.format!;
       this.report(`must be a valid ${format} (${ownValue(FORMAT_HINTS, format) ?? format}), got ${describe(value)}`);

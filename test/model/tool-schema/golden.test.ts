@@ -37,7 +37,21 @@ const OCR_OPTIONAL_BODY = [
   "高精度通用OCR/v1.0/OCR parameters.language_type: only the reference has it",
   "高精度通用OCR/v1.0/OCR parameters.body: only toolgen has it",
 ];
+/** What a file field's description gains: the model passes and gets file ids, never base64 (model/tool-schema/file-fields.ts). */
+const FILE_IN = "(a file id, file-local-…, from an earlier tool result or the user; the tool is sent the file's content)";
+const FILE_OUT = "(a file id, file-local-…: the application keeps the file; pass the id on to other tools or to the user)";
+const fileNote = (where: string, reference: string, note: string) => `title/v1/${where}.description: reference ${JSON.stringify(reference)}, toolgen ${JSON.stringify(`${reference} ${note}`)}`;
 const INTENTIONAL: Record<string, string[]> = {
+  "openapis__file.yaml": [
+    fileNote("file_v2 responses.file", "file-content", FILE_OUT),
+    fileNote("file_v3 responses.file.file", "file-value", FILE_OUT),
+    fileNote("file_v4 responses.file[].file", "file-content", FILE_OUT),
+    fileNote("file_v5 responses.file.file[].file", "file-content", FILE_OUT),
+    fileNote("file_v6 responses.first_file", "string", FILE_OUT),
+    fileNote("file_v6 responses.second_file", "string", FILE_OUT),
+    fileNote("file_v7 parameters.first_file", "string", FILE_IN),
+    fileNote("file_v7 responses.second_file", "string", FILE_OUT),
+  ],
   "tools__enum_openapi.yaml": OCR_OPTIONAL_BODY,
   "tools__empty_object_openapi.yaml": OCR_OPTIONAL_BODY,
   // Query parameters are arguments (the reference ignored every parameter). This one is the

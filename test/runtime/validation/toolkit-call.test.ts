@@ -57,7 +57,10 @@ describe("toolkit.call", () => {
     await toolkit.call("单词本/v1/addWord", { word: "a" });
     await toolkit.call("xfbe7be__v1__addWord", '{"word":"b"}');
     await toolkit.call("addWord", { word: "c" }, { timeoutMs: 5 });
-    expect(addWord.mock.calls).toEqual([[{ word: "a" }, undefined], [{ word: "b" }, undefined], [{ word: "c" }, { timeoutMs: 5 }]]);
+    // The options reach the function as given, plus the one that makes a download come back as a
+    // file (the model path stores it; see src/runtime/files/).
+    const files = { attachmentsAsFiles: true };
+    expect(addWord.mock.calls).toEqual([[{ word: "a" }, files], [{ word: "b" }, files], [{ word: "c" }, { timeoutMs: 5, ...files }]]);
     expect(toolkit.tool("xfbe7be__v1__addWord")?.name).toBe("单词本/v1/addWord");
   });
 
@@ -92,7 +95,7 @@ describe("toolkit.call", () => {
     const { toolkit, getWords } = entries();
     await toolkit.call("getWords", "null", { timeoutMs: 1 });
     await toolkit.call("getWords");
-    expect(getWords.mock.calls).toEqual([[{ timeoutMs: 1 }], [undefined]]);
+    expect(getWords.mock.calls).toEqual([[{ timeoutMs: 1, attachmentsAsFiles: true }], [{ attachmentsAsFiles: true }]]);
     await expect(toolkit.call("getWords", { all: true })).rejects.toThrow("$.all: is not a known argument; this takes no arguments here");
   });
 

@@ -24,6 +24,7 @@
  */
 import { admitsNull, setOwn, typesOf } from "./json-schema.js";
 import { ownValue } from "../own-property.js";
+import { FILE_ID_PATTERN } from "../files/file-id.js";
 /** Stop collecting after this many problems: a model fixes the first ones and retries. */
 const MAX_PROBLEMS = 20;
 export function validateValue(schema, value, path = "$") {
@@ -236,8 +237,12 @@ class Walk {
             if (node.maxLength !== undefined && length > node.maxLength)
                 this.report(`must have at most ${node.maxLength} characters, got ${length}`);
         }
-        if (node.pattern !== undefined && !node.pattern.test(value))
-            this.report(`must match the pattern ${node.source.pattern}, got ${describe(value)}`);
+        if (node.pattern !== undefined && !node.pattern.test(value)) {
+            if (node.source.pattern === FILE_ID_PATTERN)
+                this.report(`must be a file id (file-local-<uuid>), as an earlier tool result or the user gave it, got ${describe(value)}`);
+            else
+                this.report(`must match the pattern ${node.source.pattern}, got ${describe(value)}`);
+        }
         if (node.format !== undefined && !node.format(value)) {
             const format = node.source.format;
             this.report(`must be a valid ${format} (${ownValue(FORMAT_HINTS, format) ?? format}), got ${describe(value)}`);

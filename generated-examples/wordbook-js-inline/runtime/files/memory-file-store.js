@@ -1,0 +1,70 @@
+/*
+ * A copy of toolgen's runtime, written beside the generated client so that the app needs no
+ * package at run time. Do not edit: run toolgen again. toolgen checks this code under
+ * `tsc --strict` in its own build. The TypeScript copy carries `@ts-nocheck` so that the app's
+ * `tsc` does not check it a second time, as `skipLibCheck` spares a dependency's declarations:
+ * that check cost an app calling three operations of a 1,223-operation client 0.5 s of its 3 s,
+ * and could fail under compiler options other than toolgen's.
+ */
+/**
+ * The default file store: files in this process's memory, gone when it exits. Bounded, because
+ * a long-running agent keeps producing files: past `maxTotalBytes` the oldest files are dropped
+ * (a later use of their id is then a clear "no stored file" error for the model). Web-standard
+ * only (crypto.randomUUID, Blob), so it is part of the portable runtime.
+ */
+import { newLocalFileId, isLocalFileId, isRemoteFileId } from "./file-id.js";
+import { cleanFilename, cleanMimeType, defaultFilename } from "./file-names.js";
+import { fileStoreError } from "./file-store.js";
+/** 256 MiB: a dozen files at the default per-file limit (20 MiB), far from hurting a server process. */
+export const DEFAULT_MEMORY_STORE_BYTES = 256 * 1024 * 1024;
+export class MemoryFileStore {
+    // A Map iterates in insertion order: the first entry is the oldest, the one evicted first.
+    files = new Map();
+    total = 0;
+    maxTotalBytes;
+    constructor(options = {}) {
+        this.maxTotalBytes = options.maxTotalBytes ?? DEFAULT_MEMORY_STORE_BYTES;
+    }
+    async put(content, file = {}) {
+        // A copy: the caller may reuse its buffer, and a stored file must not change under its id.
+        const bytes = content instanceof Blob ? new Uint8Array(await content.arrayBuffer()) : new Uint8Array(content);
+        const id = newLocalFileId();
+        const mimeType = cleanMimeType(file.mimeType ?? (content instanceof Blob ? content.type : undefined));
+        const stored = { id, filename: cleanFilename(file.filename) ?? defaultFilename("file", mimeType), mimeType, size: bytes.byteLength, bytes };
+        this.files.set(id, stored);
+        this.total += stored.size;
+        for (const [oldId, old] of this.files) {
+            if (this.total <= this.maxTotalBytes || oldId === id)
+                break;
+            this.files.delete(oldId);
+            this.total -= old.size;
+        }
+        return infoOf(stored);
+    }
+    async get(id) {
+        return this.find(id);
+    }
+    async info(id) {
+        return infoOf(this.find(id));
+    }
+    async delete(id) {
+        const stored = this.files.get(id);
+        if (stored === undefined)
+            return false;
+        this.files.delete(id);
+        this.total -= stored.size;
+        return true;
+    }
+    async list() {
+        return [...this.files.values()].map(infoOf);
+    }
+    find(id) {
+        const stored = this.files.get(id);
+        if (stored !== undefined)
+            return stored;
+        throw fileStoreError(isLocalFileId(id) ? "NOT_FOUND" : isRemoteFileId(id) ? "REMOTE_ID" : "INVALID_ID", id);
+    }
+}
+function infoOf(file) {
+    return { id: file.id, filename: file.filename, mimeType: file.mimeType, size: file.size };
+}

@@ -1,0 +1,62 @@
+/**
+ * The file handling of one toolkit's model path: ids in arguments -> content, binary answers and
+ * marked base64 fields -> stored files. An app that never meets a file pays for none of it: the
+ * store is created on first use, and a tool whose descriptor has no `files` is only asked for
+ * them, never walked.
+ */
+import type { CallOptions } from "../options.js";
+import { storeAnswerFiles, type AnsweringTool } from "./answer-files.js";
+import type { ToolFileFields } from "./file-fields.js";
+import type { FileStore } from "./file-store.js";
+import { DEFAULT_MAX_FILE_BYTES, type FilesOptions } from "./files-options.js";
+import { resolveInputFiles } from "./input-files.js";
+import { MemoryFileStore } from "./memory-file-store.js";
+
+interface FileTool extends AnsweringTool {
+  readonly files?: ToolFileFields;
+  readonly prompt?: string;
+}
+
+export class ModelFiles {
+  private created: FileStore | undefined;
+  readonly maxFileBytes: number;
+
+  constructor(private readonly options: FilesOptions = {}) {
+    this.maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  }
+
+  get store(): FileStore {
+    return (this.created ??= this.options.store ?? new MemoryFileStore());
+  }
+
+  /** The arguments to send: file ids swapped for content. Throws ToolInputError naming the argument. */
+  arguments(name: string, tool: FileTool, input: Record<string, unknown>): Record<string, unknown> | Promise<Record<string, unknown>> {
+    const fields = tool.files?.input;
+    return fields === undefined ? input : resolveInputFiles(name, fields, input, () => this.store, this.maxFileBytes);
+  }
+
+  /** Call options that make the runtime keep a download's name and bytes (see CallOptions.attachmentsAsFiles). */
+  callOptions<T extends CallOptions<object>>(options: T | undefined): T {
+    return { ...options, attachmentsAsFiles: true } as T;
+  }
+
+  /** The answer as a model may see it; the configured `prompt` is added only where the tool has none. */
+  answer(tool: FileTool, result: unknown): unknown {
+    // Synchronous when there can be no file: most calls of most tools.
+    if (!(result instanceof Blob) && tool.files?.output === undefined) return result;
+    return this.stored(tool, result);
+  }
+
+  private async stored(tool: FileTool, result: unknown): Promise<unknown> {
+    const { result: out, stored } = await storeAnswerFiles(tool, result, () => this.store, this.maxFileBytes);
+    const prompt = this.options.prompt;
+    if (!stored || prompt === undefined || tool.prompt !== undefined || typeof out !== "object" || out === null || Array.isArray(out) || Object.hasOwn(out, "prompt")) return out;
+    return { ...out, prompt };
+  }
+}
+
+/** `withFiles` takes a store or the whole options; a store is anything with `put` and `get`. */
+export function filesOptionsOf(files: FileStore | FilesOptions): FilesOptions {
+  const maybe = files as Partial<FileStore>;
+  return typeof maybe.put === "function" && typeof maybe.get === "function" ? { store: files as FileStore } : (files as FilesOptions);
+}
