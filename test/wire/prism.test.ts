@@ -19,6 +19,7 @@ import { isObject } from "../../src/model/local-ref.js";
 import { convertSchema } from "../../src/model/tool-schema/convert.js";
 import { buildToolDescriptors, PARAMETERS_BUDGET } from "../../src/model/tool-schema/tool-descriptors.js";
 import type { OperationModel, ToolkitModel } from "../../src/model/toolkit-model.js";
+import { FILE_ID_PATTERN } from "../../src/runtime/files/file-id.js";
 import type { JsonSchema } from "../../src/runtime/validation/json-schema.js";
 import { validateValue } from "../../src/runtime/validation/validate.js";
 import { CORPUS, freshOutputDir } from "../support/output-dir.js";
@@ -236,6 +237,7 @@ function inputFor(model: ToolkitModel, op: OperationModel, parameters: JsonSchem
   const input = sampleValue(parameters, random, filling) as Record<string, unknown>;
   const problems = validateValue(parameters, input);
   if (problems.length > 0) throw new Error(`${op.toolId}: the sampled input is invalid: ${JSON.stringify(problems)}`);
+  fileContentForIds(parameters, input);
   for (const p of op.parameters) {
     if ((p.in !== "header" && p.in !== "cookie") || Object.hasOwn(input, p.key) || (filling === "minimal" && !p.required)) continue;
     const schema = convertSchema(p.schema, { document: model.document, direction: "request", budget: PARAMETERS_BUDGET });
@@ -243,6 +245,29 @@ function inputFor(model: ToolkitModel, op: OperationModel, parameters: JsonSchem
   }
   return input;
 }
+
+/**
+ * A model passes a file field (`format: byte` or `binary`) as a file id, which is what
+ * `parameters` describes and the sample holds; an app calling the generated function passes the
+ * content instead, and that is what goes to Prism. The content is base64 text with no reserved
+ * characters, valid for both formats.
+ */
+function fileContentForIds(schema: JsonSchema, value: unknown): void {
+  if (!isObject(value)) return;
+  const properties = (schema as { properties?: Record<string, JsonSchema> }).properties ?? {};
+  for (const [key, property] of Object.entries(properties)) {
+    const inner = value[key];
+    if ((property as { pattern?: string }).pattern === FILE_ID_PATTERN && typeof inner === "string") value[key] = FILE_CONTENT;
+    else if (Array.isArray(inner)) {
+      const items = (property as { items?: JsonSchema }).items;
+      inner.forEach((item, index) => {
+        if ((items as { pattern?: string } | undefined)?.pattern === FILE_ID_PATTERN && typeof item === "string") inner[index] = FILE_CONTENT;
+        else if (items !== undefined) fileContentForIds(items, item);
+      });
+    } else fileContentForIds(property, inner);
+  }
+}
+const FILE_CONTENT = "aGVsbG8gd29ybGQh"; // "hello world!"
 
 /**
  * A dummy credential for every security scheme the description declares, given as a user would
