@@ -18,7 +18,8 @@ import type { CallOptions, ClientConfig } from "../runtime/options.js";
 import { request } from "../runtime/request.js";
 import type { AuthValues } from "../runtime/auth/auth-scheme.js";
 import { setOwn } from "../runtime/own-property.js";
-import { createToolkit, type Toolkit, type ToolEntry } from "../runtime/toolkit.js";
+import { createToolkit } from "../runtime/create-toolkit.js";
+import type { Toolkit, ToolEntry } from "../runtime/toolkit.js";
 import type { FileStore } from "../runtime/files/file-store.js";
 import type { FilesOptions } from "../runtime/files/files-options.js";
 

@@ -16,7 +16,8 @@ export { ToolCallError, isToolCallError, type ToolCallErrorCode } from "./tool-c
 export { DEFAULT_TIMEOUT_MS, type CallOptions, type ClientConfig, type RetryOptions } from "./options.js";
 export type { AuthScheme, AuthValues, BasicCredentials, Credential, SecurityAlternative } from "./auth/auth-scheme.js";
 export type { BodyEncoding, BodyFieldEncoding, BodySpec, OperationSpec, ParameterLocation, ParameterSpec, ParameterStyle, ResponseKind, } from "./operation.js";
-export { bindCallOptions, createToolkit, type Toolkit, type ToolEntry, type ToolkitInit } from "./toolkit.js";
+export { createToolkit } from "./create-toolkit.js";
+export { bindCallOptions, type Toolkit, type ToolEntry, type ToolkitInit } from "./toolkit.js";
 export { type ToolDescriptor, type ToolExample, type ExampleMessage } from "./toolkit.js";
 export type { ToolArgsRest, ToolCallRest, ToolType, TypedToolkit, RuntimeName, UntypedTools } from "./typed-toolkit.js";
 export { ToolInputError, isToolInputError, type ToolInputErrorCode } from "./validation/tool-input-error.js";

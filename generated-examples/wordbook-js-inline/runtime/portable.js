@@ -14,7 +14,8 @@
 export { request } from "./request.js";
 export { ToolCallError, isToolCallError } from "./tool-call-error.js";
 export { DEFAULT_TIMEOUT_MS } from "./options.js";
-export { bindCallOptions, createToolkit } from "./toolkit.js";
+export { createToolkit } from "./create-toolkit.js";
+export { bindCallOptions } from "./toolkit.js";
 export {} from "./toolkit.js";
 export { ToolInputError, isToolInputError } from "./validation/tool-input-error.js";
 export { validateValue } from "./validation/validate.js";

@@ -18,7 +18,6 @@ import type { ToolFileFields } from "./files/file-fields.js";
 import type { FileStore } from "./files/file-store.js";
 import type { FilesOptions } from "./files/files-options.js";
 import type { JsonObjectSchema, JsonSchema } from "./validation/json-schema.js";
-import type { TypedToolkit, UntypedTools } from "./typed-toolkit.js";
 type AnyOperation = (...args: any[]) => Promise<unknown>;
 /** One message of a few-shot conversation (examples.yaml `context`, in provider-neutral form). */
 export type ExampleMessage = {
@@ -116,11 +115,6 @@ export interface ToolkitInit {
     /** Where files passed to and returned by `call` are kept, or the file options (files/files-options.ts). */
     readonly files?: FileStore | FilesOptions;
 }
-/**
- * `Tools`: the generated module's `ToolTypes` (typed-toolkit.ts), inferred from the declared type
- * of its `toolkit` constant; without it every name takes any arguments, as `Toolkit` says.
- */
-export declare function createToolkit<Auth extends object = AuthValues, Tools = UntypedTools>(init: ToolkitInit): TypedToolkit<Auth, Tools>;
 /**
  * Binds call options (base address, headers, token, fetch, timeout) to every function, giving a
  * client whose calls all start from them; per-call options still win, headers are merged.

@@ -26,7 +26,8 @@ export type {
   ParameterStyle,
   ResponseKind,
 } from "./operation.js";
-export { bindCallOptions, createToolkit, type Toolkit, type ToolEntry, type ToolkitInit } from "./toolkit.js";
+export { createToolkit } from "./create-toolkit.js";
+export { bindCallOptions, type Toolkit, type ToolEntry, type ToolkitInit } from "./toolkit.js";
 export { type ToolDescriptor, type ToolExample, type ExampleMessage } from "./toolkit.js";
 export type { ToolArgsRest, ToolCallRest, ToolType, TypedToolkit, RuntimeName, UntypedTools } from "./typed-toolkit.js";
 export { ToolInputError, isToolInputError, type ToolInputErrorCode } from "./validation/tool-input-error.js";

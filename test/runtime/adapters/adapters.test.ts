@@ -6,7 +6,8 @@ import { toErnieFunctions } from "../../../src/runtime/adapters/ernie.js";
 import { toGeminiTools } from "../../../src/runtime/adapters/gemini.js";
 import { toOpenAITools } from "../../../src/runtime/adapters/openai.js";
 import { toStrictSchema } from "../../../src/runtime/adapters/openai-strict.js";
-import { createToolkit, type ToolEntry } from "../../../src/runtime/toolkit.js";
+import { createToolkit } from "../../../src/runtime/create-toolkit.js";
+import type { ToolEntry } from "../../../src/runtime/toolkit.js";
 import type { JsonSchema } from "../../../src/runtime/validation/json-schema.js";
 import { ToolInputError } from "../../../src/runtime/validation/tool-input-error.js";
 

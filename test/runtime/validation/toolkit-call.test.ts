@@ -1,6 +1,7 @@
 /** toolkit.call: validated dispatch by canonical or wire name, before any request is made. */
 import { describe, expect, test, vi } from "vitest";
-import { createToolkit, type ToolEntry } from "../../../src/runtime/toolkit.js";
+import { createToolkit } from "../../../src/runtime/create-toolkit.js";
+import type { ToolEntry } from "../../../src/runtime/toolkit.js";
 import { ToolInputError } from "../../../src/runtime/validation/tool-input-error.js";
 
 function entries() {

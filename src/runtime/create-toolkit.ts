@@ -1,0 +1,79 @@
+/**
+ * `createToolkit(init)`: the toolkit a generated module exports and `loadToolkit` builds, from
+ * plain data (toolkit.ts has its shape). Apart from toolkit.ts so that the typed form it returns
+ * (typed-toolkit.ts, which extends that shape) and the shape do not import each other.
+ */
+import type { AuthValues } from "./auth/auth-scheme.js";
+import { filesOptionsOf, ModelFiles } from "./files/model-files.js";
+import type { Toolkit, ToolEntry, ToolkitInit } from "./toolkit.js";
+import type { TypedToolkit, UntypedTools } from "./typed-toolkit.js";
+import { checkArguments } from "./validation/arguments.js";
+import { ToolInputError } from "./validation/tool-input-error.js";
+
+/**
+ * `Tools`: the generated module's `ToolTypes` (typed-toolkit.ts), inferred from the declared type
+ * of its `toolkit` constant; without it every name takes any arguments, as `Toolkit` says.
+ */
+export function createToolkit<Auth extends object = AuthValues, Tools = UntypedTools>(init: ToolkitInit): TypedToolkit<Auth, Tools> {
+  const byName = new Map<string, ToolEntry>();
+  // Canonical and wire names first, so a function name can never shadow either.
+  for (const entry of init.tools) byName.set(entry.name, entry);
+  for (const entry of init.tools) if (!byName.has(entry.wireName)) byName.set(entry.wireName, entry);
+  for (const entry of init.tools) if (!byName.has(entry.functionName)) byName.set(entry.functionName, entry);
+
+  const find = (name: string | undefined): ToolEntry => {
+    const entry = typeof name === "string" ? byName.get(name) : undefined;
+    if (entry) return entry;
+    throw unknownTool(String(name), init.tools);
+  };
+  const check = (name: string | undefined, args?: unknown): Record<string, unknown> => {
+    const entry = find(name);
+    // find has thrown unless `name` is a string; errors name the tool as the model did.
+    const input = checkArguments(name ?? entry.name, entry.parameters, args);
+    return entry.fixed ? { ...input, ...entry.fixed } : input;
+  };
+  const files = new ModelFiles(init.files && filesOptionsOf(init.files));
+
+  const toolkit: Toolkit<Auth> = {
+    title: init.title,
+    version: init.version,
+    tools: init.tools,
+    ...(init.securitySchemes ? { securitySchemes: init.securitySchemes } : {}),
+    examples: init.examples ?? [],
+    tool: (name) => byName.get(name),
+    check,
+    async call(name, args, options) {
+      const entry = find(name);
+      const input = await files.arguments(name ?? entry.name, entry, check(name, args));
+      const callOptions = files.callOptions(options);
+      const result = entry.inputless ? await entry.run(callOptions) : await entry.run(input, callOptions);
+      return withPrompt(await files.answer(entry, result), entry.prompt);
+    },
+    get files() {
+      return files.store;
+    },
+    withFiles: (store) => createToolkit<Auth, Tools>({ ...init, files: store }),
+  };
+  // The typed overloads describe what this one implementation does for each tool's name: the
+  // name picks the entry whose generated function (and so whose types) the call runs.
+  return toolkit as TypedToolkit<Auth, Tools>;
+}
+
+/**
+ * The model named a tool that does not exist. The list uses the naming style the model used
+ * (wire names when it sent a wire name), so its retry can pick one verbatim.
+ */
+function unknownTool(name: string, tools: readonly ToolEntry[]): ToolInputError {
+  const wire = !name.includes("/") && tools.some((t) => t.wireName !== t.name);
+  const known = tools.map((t) => (wire ? t.wireName : t.name));
+  const message = `Unknown tool "${name}". Known tools: ${known.join(", ")}.`;
+  return new ToolInputError(name, "UNKNOWN_TOOL", [{ path: "$", message: `names no tool; known tools: ${known.join(", ")}` }], message);
+}
+
+/** `x-ebagent-prompt` as the reference applies it, except that a server's own `prompt` wins. */
+function withPrompt(result: unknown, prompt: string | undefined): unknown {
+  if (prompt === undefined || typeof result !== "object" || result === null || Array.isArray(result)) return result;
+  if (Object.hasOwn(result, "prompt")) return result;
+  return { ...result, prompt };
+}
+
