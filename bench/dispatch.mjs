@@ -1,7 +1,10 @@
 // Dispatch overhead (issue 3): a model's tool call through `toolkit.call` (JSON text parsed,
 // looked up by wire name, validated against `parameters`, then the generated function) against
 // calling the generated function directly, both against the same loopback tool server, in one
-// run, interleaved call by call so drift hits both alike. Also the validation step alone, in microseconds.
+// run, interleaved call by call so drift hits both alike. A third path calls the function directly
+// after running toolkit.check on the same text and discarding its result: it shows how much of the
+// difference is the validation itself, run between network calls (colder than in a tight loop).
+// Also the validation step alone in a tight loop, in microseconds.
 //
 // Run after `npm run build`:  node bench/dispatch.mjs [--calls 2000] [--rounds 10]
 import { createServer } from "node:http";
@@ -80,18 +83,24 @@ const json = JSON.stringify(input);
 
 const directCall = () => gen.addNote(input);
 const viaToolkit = () => gen.toolkit.call(wireName, json);
+const checkedDirect = () => {
+  gen.toolkit.check(wireName, json);
+  return gen.addNote(input);
+};
 
 // Calls alternate one by one (direct, toolkit, direct, …), each timed on its own, so any drift
 // of the machine or the server hits both paths alike; the order flips every round. Per-call
 // medians are compared: on a shared 2-core machine, means are dominated by scheduling spikes.
-const samples = { direct: [], toolkit: [] };
+const samples = { direct: [], toolkit: [], checked: [] };
+const paths = { direct: directCall, toolkit: viaToolkit, checked: checkedDirect };
 async function round(n, toolkitFirst, record) {
+  const order = toolkitFirst ? ["toolkit", "checked", "direct"] : ["direct", "checked", "toolkit"];
   for (let i = 0; i < n; i++) {
-    for (const useToolkit of toolkitFirst ? [true, false] : [false, true]) {
+    for (const path of order) {
       const start = process.hrtime.bigint();
-      await (useToolkit ? viaToolkit() : directCall());
+      await paths[path]();
       const us = Number(process.hrtime.bigint() - start) / 1e3;
-      if (record) samples[useToolkit ? "toolkit" : "direct"].push(us);
+      if (record) samples[path].push(us);
     }
   }
 }
@@ -117,11 +126,15 @@ const t = quantile(samples.toolkit, 0.5);
 const lines = [
   `| path (${ROUNDS} rounds × ${CALLS} calls each, interleaved) | median µs | p90 µs | mean µs |`,
   "|---|---:|---:|---:|",
-  ...[["generated function, direct", samples.direct], ["toolkit.call (JSON text, wire name, validation)", samples.toolkit]].map(
+  ...[
+    ["generated function, direct", samples.direct],
+    ["toolkit.call (JSON text, wire name, validation)", samples.toolkit],
+    ["toolkit.check, result discarded, then the function directly", samples.checked],
+  ].map(
     ([label, xs]) => `| ${label} | ${quantile(xs, 0.5).toFixed(1)} | ${quantile(xs, 0.9).toFixed(1)} | ${mean(xs).toFixed(1)} |`,
   ),
   "",
-  `ratio of medians toolkit.call / direct: **${(t / d).toFixed(3)}** (${((t / d - 1) * 100).toFixed(1)}% overhead)`,
+  `ratio of medians toolkit.call / direct: **${(t / d).toFixed(3)}** (${((t / d - 1) * 100).toFixed(1)}% overhead); check then direct / direct: ${(quantile(samples.checked, 0.5) / d).toFixed(3)}`,
   `validation alone (toolkit.check: JSON.parse + validate): ${checkUs.toFixed(2)} µs per call, of which JSON.parse ${parseUs.toFixed(2)} µs`,
 ];
 const report = lines.join("\n");
