@@ -7,6 +7,7 @@
  * 403 answer says which schemes the operation accepts (`unsatisfied`).
  */
 import type { AuthScheme, AuthValues, BasicCredentials, SecurityAlternative } from "./auth-scheme.js";
+import { bytesToBase64 } from "../files/base64.js";
 
 export interface AppliedAuth {
   readonly headers: Record<string, string>;
@@ -95,11 +96,9 @@ function basicCredentials(name: string, value: unknown): BasicCredentials {
   return v as BasicCredentials;
 }
 
-/** Base64 of the UTF-8 bytes (RFC 7617 §2.1 charset UTF-8), with web-standard APIs only. */
+/** Base64 of the UTF-8 bytes (RFC 7617 §2.1 charset UTF-8). */
 function base64(text: string): string {
-  let binary = "";
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary);
+  return bytesToBase64(new TextEncoder().encode(text));
 }
 
 /** "api_key" or "oauth (scopes…) and basic": the alternatives, for a 401/403 message. */

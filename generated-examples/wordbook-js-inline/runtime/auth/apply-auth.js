@@ -6,6 +6,7 @@
  * that check cost an app calling three operations of a 1,223-operation client 0.5 s of its 3 s,
  * and could fail under compiler options other than toolgen's.
  */
+import { bytesToBase64 } from "../files/base64.js";
 const NONE = { headers: {}, query: [], cookies: [], queryNames: [], secrets: [] };
 /** Thrown when a credential function fails; request() turns it into a ToolCallError (code AUTH). */
 export class CredentialFailed extends Error {
@@ -78,12 +79,9 @@ function basicCredentials(name, value) {
     }
     return v;
 }
-/** Base64 of the UTF-8 bytes (RFC 7617 §2.1 charset UTF-8), with web-standard APIs only. */
+/** Base64 of the UTF-8 bytes (RFC 7617 §2.1 charset UTF-8). */
 function base64(text) {
-    let binary = "";
-    for (const byte of new TextEncoder().encode(text))
-        binary += String.fromCharCode(byte);
-    return btoa(binary);
+    return bytesToBase64(new TextEncoder().encode(text));
 }
 /** "api_key" or "oauth (scopes…) and basic": the alternatives, for a 401/403 message. */
 export function describeAlternatives(alternatives) {
