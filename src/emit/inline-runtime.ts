@@ -21,8 +21,8 @@ export function inlineRuntimeFiles(emit: "ts" | "js"): GeneratedFile[] {
   // `.js` is not type-checked and `.d.ts` is skipped under skipLibCheck: they need no directive.
   const comment = header.slice(header.indexOf("\n") + 1);
   const files: GeneratedFile[] = [];
-  for (const stem of portableClosure(sources)) {
-    if (emit === "ts") files.push({ path: `runtime/${stem}.ts`, content: header + readFileSync(new URL(`${stem}.ts`, sources), "utf8") });
+  for (const [stem, source] of portableClosure(sources)) {
+    if (emit === "ts") files.push({ path: `runtime/${stem}.ts`, content: header + source });
     else {
       files.push({ path: `runtime/${stem}.js`, content: comment + readFileSync(new URL(`${stem}.js`, compiled), "utf8") });
       files.push({ path: `runtime/${stem}.d.ts`, content: comment + readFileSync(new URL(`${stem}.d.ts`, compiled), "utf8") });
@@ -31,22 +31,22 @@ export function inlineRuntimeFiles(emit: "ts" | "js"): GeneratedFile[] {
   return files;
 }
 
-/** `portable.ts` and every runtime file it reaches through relative imports, by stem. */
-function portableClosure(folder: URL): string[] {
-  const seen = new Set<string>();
+/** `portable.ts` and every runtime file it reaches through relative imports: stem and source, by stem. */
+function portableClosure(folder: URL): [string, string][] {
+  const seen = new Map<string, string>();
   const queue = ["portable"];
   while (queue.length > 0) {
     const stem = queue.pop()!;
     if (seen.has(stem)) continue;
-    seen.add(stem);
     const text = readFileSync(new URL(`${stem}.ts`, folder), "utf8");
+    seen.set(stem, text);
     for (const match of text.matchAll(/from\s+"(\.\.?\/[\w./-]+)\.js"/g)) {
       const target = posix.join(posix.dirname(stem), match[1]!);
       if (target.startsWith("..")) throw new Error(`internal error: runtime/${stem}.ts imports outside the runtime (${match[1]})`);
       queue.push(target);
     }
   }
-  return [...seen].sort();
+  return [...seen].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /**
