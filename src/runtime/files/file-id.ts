@@ -9,7 +9,7 @@
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 
 /**
- * The `pattern` of every argument that takes a file id (see model/tool-schema/file-fields.ts).
+ * The `pattern` of every argument that takes a file id (see model/tool-schema/file-arguments.ts).
  * Kept as one string so the validator can recognise it and say "must be a file id" instead of
  * quoting the expression.
  */

@@ -37,7 +37,7 @@ const OCR_OPTIONAL_BODY = [
   "高精度通用OCR/v1.0/OCR parameters.language_type: only the reference has it",
   "高精度通用OCR/v1.0/OCR parameters.body: only toolgen has it",
 ];
-/** What a file field's description gains: the model passes and gets file ids, never base64 (model/tool-schema/file-fields.ts). */
+/** What a file field's description gains: the model passes and gets file ids, never base64 (model/tool-schema/file-notes.ts). */
 const FILE_IN = "(a file id, file-local-…, from an earlier tool result or the user; the tool is sent the file's content)";
 const FILE_OUT = "(a file id, file-local-…: the application keeps the file; pass the id on to other tools or to the user)";
 const fileNote = (where: string, reference: string, note: string) => `title/v1/${where}.description: reference ${JSON.stringify(reference)}, toolgen ${JSON.stringify(`${reference} ${note}`)}`;

@@ -14,7 +14,7 @@
  * lets a model wrap an id in `<file>…</file>`, as its agent prompts do.
  */
 /**
- * The `pattern` of every argument that takes a file id (see model/tool-schema/file-fields.ts).
+ * The `pattern` of every argument that takes a file id (see model/tool-schema/file-arguments.ts).
  * Kept as one string so the validator can recognise it and say "must be a file id" instead of
  * quoting the expression.
  */
