@@ -8,8 +8,9 @@
  */
 /**
  * Where a tool's arguments and answer hold files: plain data the model stage computes at build
- * time (model/tool-schema/file-arguments.ts and file-answers.ts) and the generated toolkit carries, so the toolkit never
- * re-reads schemas at run time, and a tool without files costs one `undefined` check.
+ * time (model/tool-schema/file-arguments.ts and file-answers.ts) and the generated toolkit
+ * carries, so the toolkit never re-reads schemas at run time, and a tool without files costs one
+ * `undefined` check.
  */
 import { childPath } from "../validation/validate.js";
 export function stringsAt(root, path, at = "$", key = "") {
