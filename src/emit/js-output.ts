@@ -4,10 +4,10 @@
  * code carries an explicit type. An app with `skipLibCheck` then pays almost nothing to
  * type-check a 1,000-operation client (codegen-anchors §0.4).
  */
-import ts from "typescript";
+import { ts, type TS } from "./typescript-compiler.js";
 import type { GeneratedFile } from "./generated-file.js";
 
-const COMPILER_OPTIONS: ts.CompilerOptions = {
+const COMPILER_OPTIONS: TS.CompilerOptions = {
   target: ts.ScriptTarget.ES2022,
   module: ts.ModuleKind.ESNext,
   verbatimModuleSyntax: false,

@@ -5,9 +5,8 @@
  * lazily, so a component may reach itself through it where `X[]` in its own type is TS2502. The
  * interface is assignable both ways with the array type it replaces.
  */
-import ts from "typescript";
-// By module path, not the index: see openapi-typescript-parts.d.ts.
-import transformSchemaObject from "openapi-typescript/dist/transform/schema-object.mjs";
+import { transformSchemaObject } from "./openapi-typescript-transform.js";
+import { ts, type TS } from "./typescript-compiler.js";
 import { isObject } from "../model/local-ref.js";
 
 type TransformOptions = Parameters<typeof transformSchemaObject>[1];
@@ -16,14 +15,14 @@ type TransformOptions = Parameters<typeof transformSchemaObject>[1];
 const TAKEN = ["paths", "webhooks", "components", "$defs", "operations", "requestComponents", "WithRequired", "OneOf"];
 
 export class RecursiveArrayInterfaces {
-  readonly declarations: ts.InterfaceDeclaration[] = [];
+  readonly declarations: TS.InterfaceDeclaration[] = [];
   private readonly names = new Set(TAKEN);
   private readonly byKey = new Map<string, string>();
   private readonly printer = ts.createPrinter();
   private readonly file = ts.createSourceFile("element.ts", "", ts.ScriptTarget.Latest);
 
   /** The type reference to use for the marked array `node`, declaring its interface once. */
-  reference(node: Record<string, unknown>, options: TransformOptions): ts.TypeNode | undefined {
+  reference(node: Record<string, unknown>, options: TransformOptions): TS.TypeNode | undefined {
     const items = node.items;
     // Tuples stay as openapi-typescript prints them: an interface cannot stand for one.
     if (!isObject(items) || Array.isArray(node.prefixItems)) return undefined;

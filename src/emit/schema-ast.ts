@@ -11,11 +11,11 @@
  *   without it is assignable. Such members also admit Object's member (ts-text.ts's
  *   optionalMemberType).
  */
-import ts from "typescript";
+import { ts, type TS } from "./typescript-compiler.js";
 import { commentBody, OBJECT_MEMBERS } from "./ts-text.js";
 
 /** The nodes to print: `nodes` itself when `printed` (their text) shows nothing to fix. */
-export function safeSchemaAst(nodes: ts.Node[], printed: string): ts.Node[] {
+export function safeSchemaAst(nodes: TS.Node[], printed: string): TS.Node[] {
   const comments = /@ts-/i.test(printed);
   const members = new RegExp(`\\b(${[...OBJECT_MEMBERS].join("|")})"?\\?:`).test(printed);
   if (!comments && !members) return nodes;
@@ -26,16 +26,16 @@ export function safeSchemaAst(nodes: ts.Node[], printed: string): ts.Node[] {
 }
 
 /** The node with every synthetic comment in its tree passed through commentBody (in place). */
-function withSafeComments<T extends ts.Node>(node: T): T {
+function withSafeComments<T extends TS.Node>(node: T): T {
   const comments = ts.getSyntheticLeadingComments(node);
   if (comments !== undefined) ts.setSyntheticLeadingComments(node, comments.map((c) => ({ ...c, text: commentBody(c.text) })));
   ts.forEachChild(node, (child) => void withSafeComments(child));
   return node;
 }
 
-const widenObjectMembers: ts.TransformerFactory<ts.Node> = (context) => {
+const widenObjectMembers: TS.TransformerFactory<TS.Node> = (context) => {
   const { factory } = context;
-  const visit = (node: ts.Node): ts.Node => {
+  const visit = (node: TS.Node): TS.Node => {
     const next = ts.visitEachChild(node, visit, context);
     if (!ts.isPropertySignature(next) || next.questionToken === undefined || next.type === undefined) return next;
     const name = ts.isIdentifier(next.name) || ts.isStringLiteral(next.name) ? next.name.text : undefined;

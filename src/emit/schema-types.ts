@@ -11,12 +11,8 @@
  * without readOnly ones, and the request forms of the component schemas that differ are typed a
  * second time, as `requestComponents` (request-schemas.ts, one-way-properties.ts).
  */
-import ts from "typescript";
-// By module path, not the index: see openapi-typescript-parts.d.ts.
-import { astToString } from "openapi-typescript/dist/lib/ts.mjs";
-import { resolveRef, scanDiscriminators } from "openapi-typescript/dist/lib/utils.mjs";
-import transformComponentsObject from "openapi-typescript/dist/transform/components-object.mjs";
-import transformSchema from "openapi-typescript/dist/transform/index.mjs";
+import { astToString, resolveRef, scanDiscriminators, transformComponentsObject, transformSchema } from "./openapi-typescript-transform.js";
+import { ts, type TS } from "./typescript-compiler.js";
 import type { OpenAPI3, OpenAPITSOptions } from "openapi-typescript";
 import type { ToolkitModel } from "../model/toolkit-model.js";
 import { decodePointer } from "../load/json-pointer.js";
@@ -105,9 +101,9 @@ export function emitSchemaTypes(model: ToolkitModel): Code {
  * transform as `components` with `defaultNonNullable` off (and at the same paths, so
  * discriminators are found as they are for the answer's form).
  */
-function requestComponentsDeclaration(request: RequestSide, ctx: TransformContext): ts.InterfaceDeclaration {
+function requestComponentsDeclaration(request: RequestSide, ctx: TransformContext): TS.InterfaceDeclaration {
   const [literal] = transformComponentsObject({ schemas: request.schemas } as never, { ...ctx, defaultNonNullable: false });
-  const schemas = (literal as ts.TypeLiteralNode).members.filter(
+  const schemas = (literal as TS.TypeLiteralNode).members.filter(
     (m) => ts.isPropertySignature(m) && ts.isIdentifier(m.name) && m.name.text === "schemas",
   );
   const declaration = ts.factory.createInterfaceDeclaration(
