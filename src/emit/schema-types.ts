@@ -32,10 +32,12 @@ type TransformOptions = Parameters<RecursiveArrayInterfaces["reference"]>[1];
 const BLOB = ts.factory.createTypeReferenceNode("Blob");
 
 export function emitSchemaTypes(model: ToolkitModel): Code {
-  const unique = withDiscriminatorTargetsCopied(withStringCommentFields(withUniqueOperationIds(model)));
+  const { document: unique, discriminated } = withDiscriminatorTargetsCopied(withStringCommentFields(withUniqueOperationIds(model)));
   const options: OpenAPITSOptions = { silent: true };
   // Before the request forms are copied: the scan writes discriminator values into the schemas.
-  const discriminators = scanDiscriminators(unique as unknown as OpenAPI3, options);
+  // It walks the whole document twice (110 ms on GitHub's) and finds nothing where no schema
+  // has a discriminator, which the walk below has already seen.
+  const discriminators = discriminated ? scanDiscriminators(unique as unknown as OpenAPI3, options) : { objects: {}, refsHandled: [] };
   const request = requestSide(unique);
   aliasDiscriminators(discriminators, request);
   // After the request forms were taken from components.schemas, which becomes the answers' form.
@@ -44,6 +46,7 @@ export function emitSchemaTypes(model: ToolkitModel): Code {
   const hasRequestForms = Object.keys(request.schemas).length > 0;
   const refRoot = hasRequestForms ? { ...document, [REQUEST_COMPONENTS]: { schemas: request.schemas } } : schema;
   const recursiveArrays = new RecursiveArrayInterfaces();
+  const resolved = new Map<string, unknown>();
   const ctx: TransformContext = {
     additionalProperties: false,
     alphabetize: false,
@@ -79,8 +82,11 @@ export function emitSchemaTypes(model: ToolkitModel): Code {
     makePathsEnum: false,
     generatePathParams: false,
     readWriteMarkers: false,
+    // Memoized: GitHub's transform resolves the same few hundred $refs thousands of times, and
+    // each resolution parses the pointer again.
     resolve($ref: string) {
-      return resolveRef(refRoot, $ref, { silent: true });
+      if (!resolved.has($ref)) resolved.set($ref, resolveRef(refRoot, $ref, { silent: true }));
+      return resolved.get($ref);
     },
   } as unknown as TransformContext;
   // First, so the helper types it needs (WithRequired) join transformSchema's footer.
@@ -150,12 +156,13 @@ function aliasDiscriminators(discriminators: TransformContext["discriminators"],
  * openapi-typescript's `scanDiscriminators` writes into the schemas a discriminator maps to (it
  * pushes an `allOf` entry or adds the property). Those few schemas are copied first, so the
  * model's document is left as it was and emitting twice from one model gives the same text
- * (the programmatic API allows it; before, each run added the enum again).
+ * (the programmatic API allows it; before, each run added the enum again). `discriminated`: some
+ * schema has a discriminator that the scan acts on (one with a `propertyName`).
  */
-function withDiscriminatorTargetsCopied(document: Record<string, unknown>): Record<string, unknown> {
+function withDiscriminatorTargetsCopied(document: Record<string, unknown>): { document: Record<string, unknown>; discriminated: boolean } {
   const components = document.components as { schemas?: Record<string, unknown> } | undefined;
   const schemas = components?.schemas;
-  if (!isObject(schemas)) return document;
+  let discriminated = false;
   const targets = new Set<string>();
   const stack: unknown[] = [document];
   while (stack.length > 0) {
@@ -163,6 +170,7 @@ function withDiscriminatorTargetsCopied(document: Record<string, unknown>): Reco
     if (typeof node !== "object" || node === null) continue;
     const discriminator = (node as { discriminator?: unknown }).discriminator;
     if (isObject(discriminator)) {
+      if (discriminator.propertyName) discriminated = true;
       const refs = [...(Array.isArray((node as { oneOf?: unknown }).oneOf) ? ((node as { oneOf: unknown[] }).oneOf) : []).map((item) => (isObject(item) ? item.$ref : undefined)), ...Object.values(isObject(discriminator.mapping) ? discriminator.mapping : {})];
       for (const ref of refs) {
         const [components, schemasKey, name] = typeof ref === "string" && ref.startsWith("#/") ? decodePointer(ref.slice(1)) : [];
@@ -171,10 +179,10 @@ function withDiscriminatorTargetsCopied(document: Record<string, unknown>): Reco
     }
     for (const child of Object.values(node)) if (typeof child === "object" && child !== null) stack.push(child);
   }
-  if (targets.size === 0) return document;
+  if (targets.size === 0 || !isObject(schemas)) return { document, discriminated };
   const copied = { ...schemas };
   for (const name of targets) if (copied[name] !== undefined) copied[name] = structuredClone(copied[name]);
-  return { ...document, components: { ...components, schemas: copied } };
+  return { document: { ...document, components: { ...components, schemas: copied } }, discriminated };
 }
 
 function withUniqueOperationIds(model: ToolkitModel): Record<string, unknown> {

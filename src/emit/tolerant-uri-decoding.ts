@@ -7,11 +7,13 @@
  * discriminator look-ups and messages), so a segment that cannot be decoded is kept as written.
  *
  * The transform is synchronous, so the global is replaced only while it runs and nothing else can
- * observe it.
+ * observe it. A string without `%` decodes to itself, and most segments have none: they skip the
+ * call, which was 85 ms of a GitHub run (BENCHMARKS.md, issue 16.4).
  */
 export function withTolerantUriDecoding<T>(run: () => T): T {
   const strict = globalThis.decodeURIComponent;
   globalThis.decodeURIComponent = (text: string) => {
+    if (typeof text === "string" && !text.includes("%")) return text;
     try {
       return strict(text);
     } catch (error) {

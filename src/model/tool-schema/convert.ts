@@ -141,8 +141,8 @@ class Conversion {
       const value = node[key];
       if (typeof value === "number" && Number.isFinite(value)) out[key] = value;
     }
-    exclusiveBound(node, out, "Minimum");
-    exclusiveBound(node, out, "Maximum");
+    exclusiveBound(node, out, "exclusiveMinimum", "minimum");
+    exclusiveBound(node, out, "exclusiveMaximum", "maximum");
     if (node.uniqueItems === true) out.uniqueItems = true;
 
     if (isObject(node.properties)) {
@@ -210,13 +210,13 @@ function typeOf(node: Raw): Draft["type"] {
 }
 
 /** 3.0 `exclusiveMinimum: true` + `minimum: n` -> `exclusiveMinimum: n` (2020-12). */
-function exclusiveBound(node: Raw, out: Draft, which: "Minimum" | "Maximum"): void {
-  const exclusive = node[`exclusive${which}`];
-  const bound = node[which.toLowerCase()];
-  if (typeof exclusive === "number" && Number.isFinite(exclusive)) out[`exclusive${which}`] = exclusive;
+function exclusiveBound(node: Raw, out: Draft, key: "exclusiveMinimum" | "exclusiveMaximum", boundKey: "minimum" | "maximum"): void {
+  const exclusive = node[key];
+  const bound = node[boundKey];
+  if (typeof exclusive === "number" && Number.isFinite(exclusive)) out[key] = exclusive;
   else if (exclusive === true && typeof bound === "number") {
-    out[`exclusive${which}`] = bound;
-    delete out[which === "Minimum" ? "minimum" : "maximum"];
+    out[key] = bound;
+    delete out[boundKey];
   }
 }
 

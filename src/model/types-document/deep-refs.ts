@@ -102,7 +102,7 @@ export function canonicalTarget(document: Json, segments: readonly string[]): st
     while (isObject(node) && typeof node.$ref === "string") {
       if (!node.$ref.startsWith("#/") || seen.has(node.$ref)) return false;
       seen.add(node.$ref);
-      path = decodePointer(node.$ref.slice(1));
+      path = [...decodePointer(node.$ref.slice(1))];
       node = nodeAt(document, path);
     }
     return node !== undefined;
