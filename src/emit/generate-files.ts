@@ -41,13 +41,16 @@ export async function generateFiles(model: ToolkitModel, options: EmitOptions = 
     progress,
     "emit",
     () => {
+      // First: its syntax tree, the largest structure of a generation, is garbage once printed,
+      // before the descriptors and the other files exist (peak memory, BENCHMARKS.md, issue 16.4).
+      const schemaTypes = emitSchemaTypes(model);
       // Once, for toolkit.ts's data and the ToolTypes its call is typed by.
       const descriptors = buildToolDescriptors(model);
       return [
         // Declarations only. With `--emit ts` it is written as a declaration file, which an app's
         // `tsc` skips under `skipLibCheck` (BENCHMARKS.md, issue 16.5); `--emit js` turns it into
         // `schema.d.ts` plus an empty `schema.js`.
-        { path: emit === "ts" ? "schema.d.ts" : "schema.ts", content: code`${header}\n${emitSchemaTypes(model)}`, typesOnly: true },
+        { path: emit === "ts" ? "schema.d.ts" : "schema.ts", content: code`${header}\n${schemaTypes}`, typesOnly: true },
         ...operationsFiles(model, descriptors, emit, runtimeImport, header, operationsEmitter),
         { path: "client.ts", content: emitClientFile(model, runtimeImport, header, model.source.kind === "hub") },
         { path: "toolkit.ts", content: emitToolkitFile(model, descriptors, runtimeImport, header) },

@@ -31,3 +31,14 @@ export const { resolveRef, scanDiscriminators } = require("openapi-typescript/di
   typeof OpenapiTypescript,
   "resolveRef" | "scanDiscriminators"
 >;
+
+/**
+ * Redocly's `ref-utils` module, the very copy openapi-typescript requires (resolved from its own
+ * folder): its `parseRef` reads a pointer exactly as openapi-typescript's `resolveRef` does, and
+ * replacing it on this module object replaces it for openapi-typescript (memoized-ref-parsing.ts).
+ */
+export const refUtils = createRequire(require.resolve("openapi-typescript/dist/lib/utils.cjs"))("@redocly/openapi-core/lib/ref-utils.js") as {
+  parseRef(ref: string): { uri: string | null; pointer: string[] };
+};
+
+export const parseRef = refUtils.parseRef;

@@ -11,7 +11,8 @@
  * without readOnly ones, and the request forms of the component schemas that differ are typed a
  * second time, as `requestComponents` (request-schemas.ts, one-way-properties.ts).
  */
-import { astToString, resolveRef, scanDiscriminators, transformComponentsObject, transformSchema } from "./openapi-typescript-transform.js";
+import { astToString, resolveRef, transformComponentsObject, transformSchema } from "./openapi-typescript-transform.js";
+import { scanDiscriminatorsInView } from "./discriminator-scan.js";
 import { ts, type TS } from "./typescript-compiler.js";
 import type { OpenAPI3, OpenAPITSOptions } from "openapi-typescript";
 import type { ToolkitModel } from "../model/toolkit-model.js";
@@ -23,6 +24,7 @@ import { withStringCommentFields } from "./comment-fields.js";
 import { safeSchemaAst } from "./schema-ast.js";
 import { printedCode, type Code } from "./ts-text.js";
 import { withTolerantUriDecoding } from "./tolerant-uri-decoding.js";
+import { withMemoizedRefParsing } from "./memoized-ref-parsing.js";
 import { RECURSIVE_ARRAY } from "../model/types-document/recursive-arrays.js";
 import { RecursiveArrayInterfaces } from "./recursive-array-interfaces.js";
 
@@ -32,12 +34,10 @@ type TransformOptions = Parameters<RecursiveArrayInterfaces["reference"]>[1];
 const BLOB = ts.factory.createTypeReferenceNode("Blob");
 
 export function emitSchemaTypes(model: ToolkitModel): Code {
-  const { document: unique, discriminated } = withDiscriminatorTargetsCopied(withStringCommentFields(withUniqueOperationIds(model)));
+  const unique = withDiscriminatorTargetsCopied(withStringCommentFields(withUniqueOperationIds(model)));
   const options: OpenAPITSOptions = { silent: true };
   // Before the request forms are copied: the scan writes discriminator values into the schemas.
-  // It walks the whole document twice (110 ms on GitHub's) and finds nothing where no schema
-  // has a discriminator, which the walk below has already seen.
-  const discriminators = discriminated ? scanDiscriminators(unique as unknown as OpenAPI3, options) : { objects: {}, refsHandled: [] };
+  const discriminators = withTolerantUriDecoding(() => scanDiscriminatorsInView(unique, options));
   const request = requestSide(unique);
   aliasDiscriminators(discriminators, request);
   // After the request forms were taken from components.schemas, which becomes the answers' form.
@@ -90,8 +90,8 @@ export function emitSchemaTypes(model: ToolkitModel): Code {
     },
   } as unknown as TransformContext;
   // First, so the helper types it needs (WithRequired) join transformSchema's footer.
-  const requestForms = hasRequestForms ? withTolerantUriDecoding(() => requestComponentsDeclaration(request, ctx)) : undefined;
-  const nodes = withTolerantUriDecoding(() => transformSchema(schema, ctx));
+  const requestForms = hasRequestForms ? withTolerantUriDecoding(() => withMemoizedRefParsing(() => requestComponentsDeclaration(request, ctx))) : undefined;
+  const nodes = withTolerantUriDecoding(() => withMemoizedRefParsing(() => transformSchema(schema, ctx)));
   nodes.push(...recursiveArrays.declarations);
   if (requestForms) {
     const at = nodes.findIndex((n) => (ts.isInterfaceDeclaration(n) || ts.isTypeAliasDeclaration(n)) && n.name.text === "components");
@@ -156,13 +156,12 @@ function aliasDiscriminators(discriminators: TransformContext["discriminators"],
  * openapi-typescript's `scanDiscriminators` writes into the schemas a discriminator maps to (it
  * pushes an `allOf` entry or adds the property). Those few schemas are copied first, so the
  * model's document is left as it was and emitting twice from one model gives the same text
- * (the programmatic API allows it; before, each run added the enum again). `discriminated`: some
- * schema has a discriminator that the scan acts on (one with a `propertyName`).
+ * (the programmatic API allows it; before, each run added the enum again).
  */
-function withDiscriminatorTargetsCopied(document: Record<string, unknown>): { document: Record<string, unknown>; discriminated: boolean } {
+function withDiscriminatorTargetsCopied(document: Record<string, unknown>): Record<string, unknown> {
   const components = document.components as { schemas?: Record<string, unknown> } | undefined;
   const schemas = components?.schemas;
-  let discriminated = false;
+  if (!isObject(schemas)) return document;
   const targets = new Set<string>();
   const stack: unknown[] = [document];
   while (stack.length > 0) {
@@ -170,7 +169,6 @@ function withDiscriminatorTargetsCopied(document: Record<string, unknown>): { do
     if (typeof node !== "object" || node === null) continue;
     const discriminator = (node as { discriminator?: unknown }).discriminator;
     if (isObject(discriminator)) {
-      if (discriminator.propertyName) discriminated = true;
       const refs = [...(Array.isArray((node as { oneOf?: unknown }).oneOf) ? ((node as { oneOf: unknown[] }).oneOf) : []).map((item) => (isObject(item) ? item.$ref : undefined)), ...Object.values(isObject(discriminator.mapping) ? discriminator.mapping : {})];
       for (const ref of refs) {
         const [components, schemasKey, name] = typeof ref === "string" && ref.startsWith("#/") ? decodePointer(ref.slice(1)) : [];
@@ -179,10 +177,10 @@ function withDiscriminatorTargetsCopied(document: Record<string, unknown>): { do
     }
     for (const child of Object.values(node)) if (typeof child === "object" && child !== null) stack.push(child);
   }
-  if (targets.size === 0 || !isObject(schemas)) return { document, discriminated };
+  if (targets.size === 0) return document;
   const copied = { ...schemas };
   for (const name of targets) if (copied[name] !== undefined) copied[name] = structuredClone(copied[name]);
-  return { document: { ...document, components: { ...components, schemas: copied } }, discriminated };
+  return { ...document, components: { ...components, schemas: copied } };
 }
 
 function withUniqueOperationIds(model: ToolkitModel): Record<string, unknown> {

@@ -1,0 +1,31 @@
+/**
+ * openapi-typescript parses a pointer for every schema it types: `createRef` parses each segment
+ * of the schema's path again, and each parse splits, decodes and filters (Redocly's `parseRef`).
+ * On GitHub's description that was 140 ms of a generation and much of its garbage, for a few
+ * thousand distinct strings. While the transform runs, `parseRef` answers from a memo of this run.
+ *
+ * Each answer is a fresh object with a fresh `pointer` array, as the original's are: one caller
+ * (`getDiscriminatorPropertyName`) pops from it. The transform is synchronous, so the module's
+ * function is replaced only while it runs and nothing else can observe it (as with
+ * tolerant-uri-decoding.ts, inside which this runs, so the memo holds what the tolerant decoding
+ * gives).
+ */
+import { refUtils } from "./openapi-typescript-transform.js";
+
+export function withMemoizedRefParsing<T>(run: () => T): T {
+  const original = refUtils.parseRef;
+  const parsed = new Map<string, { uri: string | null; pointer: readonly string[] }>();
+  refUtils.parseRef = (ref: string) => {
+    let known = parsed.get(ref);
+    if (known === undefined) {
+      known = original(ref);
+      parsed.set(ref, known);
+    }
+    return { uri: known.uri, pointer: [...known.pointer] };
+  };
+  try {
+    return run();
+  } finally {
+    refUtils.parseRef = original;
+  }
+}
