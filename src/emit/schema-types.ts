@@ -11,7 +11,8 @@
  * without readOnly ones, and the request forms of the component schemas that differ are typed a
  * second time, as `requestComponents` (request-schemas.ts, one-way-properties.ts).
  */
-import { astToString, resolveRef, transformComponentsObject, transformSchema } from "./openapi-typescript-transform.js";
+import { resolveRef, transformComponentsObject, transformSchema } from "./openapi-typescript-transform.js";
+import { printSchemaNodes } from "./schema-printer.js";
 import { scanDiscriminatorsInView } from "./discriminator-scan.js";
 import { ts, type TS } from "./typescript-compiler.js";
 import type { OpenAPI3, OpenAPITSOptions } from "openapi-typescript";
@@ -33,7 +34,11 @@ type TransformOptions = Parameters<RecursiveArrayInterfaces["reference"]>[1];
 
 const BLOB = ts.factory.createTypeReferenceNode("Blob");
 
-export function emitSchemaTypes(model: ToolkitModel): Code {
+/**
+ * `print` is the printer; the default is ours (schema-printer.ts), and its test passes
+ * openapi-typescript's own `astToString` to compare the two.
+ */
+export function emitSchemaTypes(model: ToolkitModel, print: (nodes: TS.Node[]) => string = printSchemaNodes): Code {
   const unique = withDiscriminatorTargetsCopied(withStringCommentFields(withUniqueOperationIds(model)));
   const options: OpenAPITSOptions = { silent: true };
   // Before the request forms are copied: the scan writes discriminator values into the schemas.
@@ -97,9 +102,9 @@ export function emitSchemaTypes(model: ToolkitModel): Code {
     const at = nodes.findIndex((n) => (ts.isInterfaceDeclaration(n) || ts.isTypeAliasDeclaration(n)) && n.name.text === "components");
     nodes.splice(at + 1, 0, requestForms);
   }
-  const text = astToString(nodes);
+  const text = print(nodes);
   const safe = safeSchemaAst(nodes, text);
-  return printedCode(safe === nodes ? text : astToString(safe));
+  return printedCode(safe === nodes ? text : print(safe));
 }
 
 /**
