@@ -13,6 +13,7 @@
 //
 // Run after `npm run build` in both checkouts:
 //   node bench/kb-sqlite-ab.mjs --data <data dir> --base <base checkout> [--queries 300] [--seed 20261124]
+//                               [--pragma cache_size=-131072 ...]
 // The copies go to a temporary directory and are removed at the end. Results: BENCHMARKS.md,
 // "Knowledge base: scale on both backends (issue 15.7)".
 import { cpSync, mkdtempSync, rmSync, statSync } from "node:fs";
@@ -33,6 +34,8 @@ const { values: args } = parseArgs({
     base: { type: "string" },
     queries: { type: "string", default: "300" },
     seed: { type: "string", default: "20261124" },
+    // A PRAGMA for both connections after opening (e.g. cache_size=-131072), to try settings.
+    pragma: { type: "string", multiple: true, default: [] },
   },
 });
 if (!args.data || !args.base) throw new Error("usage: node bench/kb-sqlite-ab.mjs --data <data dir> --base <base checkout>");
@@ -57,6 +60,7 @@ async function openEngine(root, label, scratch) {
   const db = openDatabase(dir);
   const openMs = performance.now() - started;
   db.pragma("wal_checkpoint(TRUNCATE)");
+  for (const pragma of args.pragma) db.pragma(pragma);
   const after = statSync(join(dir, DATABASE_FILE)).size;
   progress(`${label}: opened in ${ms(openMs)} ms, schema ${db.pragma("user_version", { simple: true })}, ${(before / 2 ** 20).toFixed(0)} -> ${(after / 2 ** 20).toFixed(0)} MB`);
   return { label, db, queries: new SqliteQueries(db), openMs, bytes: after };
@@ -112,7 +116,7 @@ try {
   const loadEnd = loadavg()[0];
   console.log(
     [
-      `SQLite engines side by side: ${documents.toLocaleString("en-US")} documents, ${QUERIES} queries per kind (+${WARM_UP} warm-up), each on both engines back to back; load average ${loadStart.toFixed(1)} at start, ${loadEnd.toFixed(1)} at end.`,
+      `SQLite engines side by side: ${documents.toLocaleString("en-US")} documents, ${QUERIES} queries per kind (+${WARM_UP} warm-up), each on both engines back to back; ${args.pragma.length > 0 ? `PRAGMA ${args.pragma.join(", ")}; ` : ""}load average ${loadStart.toFixed(1)} at start, ${loadEnd.toFixed(1)} at end.`,
       `Base: ${resolve(args.base)} (opened in ${ms(base.openMs)} ms, ${(base.bytes / 2 ** 20).toFixed(0)} MB); this: ${ROOT} (opened in ${ms(mine.openMs)} ms, migration included, ${(mine.bytes / 2 ** 20).toFixed(0)} MB).`,
       "",
       "| kind | base p50 / p99 (ms) | this p50 / p99 (ms) | base p50 / this p50 | identical answers |",
