@@ -2,7 +2,7 @@
  * A data directory written by schema 1 (before metadata_values, issue 15.7) opens with today's
  * code: the migration fills metadata_values from the stored metadata, filtered searches find what
  * they would have found before, with the same scores as a knowledge base built today, and writes
- * after the migration keep the table right.
+ * after the migration keep the table right, including those of an old process still running.
  */
 import { join } from "node:path";
 import Database from "better-sqlite3";
@@ -101,6 +101,17 @@ it("migrates a schema 1 directory: filtered searches answer as on a knowledge ba
     expect((await search(migrated.url, oldId, { query: "green", terms: [{ source: "farm" }] })).map(([id]) => id)).toEqual(["e"]);
     expect((await search(migrated.url, oldId, { query: "green", terms: [{ source: "shop" }] })).map(([id]) => id).sort()).toEqual(["a", "b"]);
     expect((await search(migrated.url, oldId, { query: "green", terms: [{ tags: "vine" }] })).map(([id]) => id)).toEqual(["e"]);
+    // A process of the old toolgen still running on the file writes as schema 1 did: the triggers keep its documents filterable.
+    const oldProcess = new Database(join(oldDir, DATABASE_FILE));
+    try {
+      const { seq } = oldProcess
+        .prepare("INSERT INTO documents (kb_id, id, title, content, metadata, created_at) VALUES (1, 'f', '', 'green figs', ?, 0) RETURNING seq")
+        .get(JSON.stringify({ source: "orchard" })) as { seq: number };
+      oldProcess.prepare("INSERT INTO fts_kb_1 (rowid, title, content) VALUES (?, '', 'green figs')").run(seq);
+    } finally {
+      oldProcess.close();
+    }
+    expect((await search(migrated.url, oldId, { query: "green", terms: [{ source: "orchard" }] })).map(([id]) => id)).toEqual(["f"]);
   } finally {
     await migrated.close();
     await fresh.close();
