@@ -30,7 +30,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { segmentWords } from "../dist/knowledge-base/service/segment.js";
-import { buildVocabulary, CHINESE, ENGLISH, pick, SYLLABLES } from "./kb-vocabulary.mjs";
+import { pick, scaleVocabularies } from "./kb-vocabulary.mjs";
 import { mulberry32 } from "./seeded-random.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -78,26 +78,7 @@ const count = (n) => Math.round(n).toLocaleString("en-US");
 const seeded = (i, salt) => mulberry32((SEED ^ Math.imul(i + 1, 0x9e3779b1) ^ Math.imul(salt, 0x85ebca6b)) | 0);
 let random = mulberry32(SEED);
 
-const HAN = [...new Set(CHINESE.join(""))];
-const englishVocabulary = buildVocabulary(ENGLISH, 20_000, () =>
-  Array.from({ length: 2 + Math.floor(random() * 3) }, () => SYLLABLES[Math.floor(random() * SYLLABLES.length)]).join(""),
-);
-/**
- * The Chinese tail: two-character combinations of the head words' characters that ICU's dictionary
- * knows (it keeps them as one word), in a seeded order. Random pairs, as bench/knowledge-base.mjs
- * draws them, are mostly unknown to it: the service splits them into single characters, each in
- * about half of all Chinese chunks, so a "one-word" Chinese query became a query for two of the most
- * common terms of the corpus, which no user types.
- */
-const knownPairs = [];
-for (const a of HAN) for (const b of HAN) if (segmentWords(a + b).length === 1 && !CHINESE.includes(a + b)) knownPairs.push(a + b);
-for (let i = knownPairs.length - 1; i > 0; i--) {
-  const j = Math.floor(random() * (i + 1));
-  [knownPairs[i], knownPairs[j]] = [knownPairs[j], knownPairs[i]];
-}
-const chineseVocabulary = buildVocabulary([...CHINESE, ...knownPairs], CHINESE.length + knownPairs.length, () => {
-  throw new Error("unreachable");
-});
+const { english: englishVocabulary, chinese: chineseVocabulary } = scaleVocabularies(random, segmentWords);
 
 function englishText(n, rng) {
   const words = new Array(n);

@@ -63,3 +63,29 @@ export function pick({ words, cdf }, rng) {
   }
   return words[lo];
 }
+
+/**
+ * bench/kb-scale.mjs's vocabularies (also drawn by bench/kb-sqlite-ab.mjs): 20,000 English words
+ * (the head, then generated words of 2-4 syllables) and the Chinese head with a tail of the
+ * two-character combinations of its characters that ICU's dictionary knows (it keeps them as one
+ * word; `segmentWords` is the service's), in a seeded order. Random pairs, as bench/knowledge-base.mjs
+ * draws them, are mostly unknown to it: the service splits them into single characters, each in
+ * about half of all Chinese chunks, so a "one-word" Chinese query became a query for two of the most
+ * common terms of the corpus, which no user types. `random` is consumed in a fixed order.
+ */
+export function scaleVocabularies(random, segmentWords) {
+  const english = buildVocabulary(ENGLISH, 20_000, () =>
+    Array.from({ length: 2 + Math.floor(random() * 3) }, () => SYLLABLES[Math.floor(random() * SYLLABLES.length)]).join(""),
+  );
+  const han = [...new Set(CHINESE.join(""))];
+  const knownPairs = [];
+  for (const a of han) for (const b of han) if (segmentWords(a + b).length === 1 && !CHINESE.includes(a + b)) knownPairs.push(a + b);
+  for (let i = knownPairs.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [knownPairs[i], knownPairs[j]] = [knownPairs[j], knownPairs[i]];
+  }
+  const chinese = buildVocabulary([...CHINESE, ...knownPairs], CHINESE.length + knownPairs.length, () => {
+    throw new Error("unreachable");
+  });
+  return { english, chinese };
+}

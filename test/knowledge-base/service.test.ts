@@ -396,6 +396,83 @@ describe.each(BACKENDS)("$name backend", (backend) => {
       expect(await filtered({ title: "" })).toEqual(["m", "n"]);
     });
 
+    it("filters: JSON types, array elements, odd keys, unicode values, several terms, title beside metadata", async () => {
+      const { id } = await add([
+        {
+          id: "a",
+          title: "one",
+          content: "fruit",
+          metadata: { n: 0, s: "0", b: false, tags: ["x", 1, true, ["deep"], { o: 1 }, null], "key with space": "v", 键: "值", "ключ.точка": "é", e: "", wide: "ABC" },
+        },
+        { id: "b", title: "two", content: "fruit", metadata: { n: 1.5, s: "", b: true, tags: [], "key with space": "V", 键: "值值", "ключ.точка": "e\u0301", e: null, wide: "ＡＢＣ" } },
+        { id: "c", title: "three", content: "fruit", metadata: { n: 2, s: "false", b: "false", tags: "x", big: 1e21, neg: -2.25, emoji: "🚀", deep: ["deep"], title: "one", "": 0 } },
+        { id: "d", title: "four", content: "fruit secretvalue", metadata: { tag: "secretvalue", 0: "zero" } },
+      ]);
+      const filtered = (...terms: Record<string, unknown>[]) => ids(id, "fruit", { filterConditions: { bool: { filter: terms.map((term) => ({ term })) } } });
+      // Types: 0, "0", false, "" and "false" are five different values.
+      expect(await filtered({ n: 0 })).toEqual(["a"]);
+      expect(await filtered({ n: false })).toEqual([]);
+      expect(await filtered({ n: "0" })).toEqual([]);
+      expect(await filtered({ s: "0" })).toEqual(["a"]);
+      expect(await filtered({ s: 0 })).toEqual([]);
+      expect(await filtered({ s: "" })).toEqual(["b"]);
+      expect(await filtered({ s: false })).toEqual([]);
+      expect(await filtered({ b: false })).toEqual(["a"]);
+      expect(await filtered({ b: 0 })).toEqual([]);
+      expect(await filtered({ b: "false" })).toEqual(["c"]);
+      expect(await filtered({ b: true })).toEqual(["b"]);
+      expect(await filtered({ n: 1.5 })).toEqual(["b"]);
+      expect(await filtered({ neg: -2.25 })).toEqual(["c"]);
+      expect(await filtered({ big: 1e21 })).toEqual(["c"]);
+      expect(await filtered({ "": 0 })).toEqual(["c"]);
+      expect(await filtered({ 0: "zero" })).toEqual(["d"]);
+      expect(await filtered({ e: "" })).toEqual(["a"]);
+      // Arrays: an element matches, by type; nested arrays and objects never do; a scalar matches itself.
+      expect(await filtered({ tags: "x" })).toEqual(["a", "c"]);
+      expect(await filtered({ tags: 1 })).toEqual(["a"]);
+      expect(await filtered({ tags: "1" })).toEqual([]);
+      expect(await filtered({ tags: true })).toEqual(["a"]);
+      expect(await filtered({ tags: "deep" })).toEqual([]);
+      expect(await filtered({ deep: "deep" })).toEqual(["c"]);
+      // Keys and values compare exactly: case, width, composed and decomposed accents, CJK prefixes.
+      expect(await filtered({ "key with space": "v" })).toEqual(["a"]);
+      expect(await filtered({ "key with space": "V" })).toEqual(["b"]);
+      expect(await filtered({ 键: "值" })).toEqual(["a"]);
+      expect(await filtered({ "ключ.точка": "é" })).toEqual(["a"]);
+      expect(await filtered({ "ключ.точка": "e\u0301" })).toEqual(["b"]);
+      expect(await filtered({ wide: "ABC" })).toEqual(["a"]);
+      expect(await filtered({ emoji: "🚀" })).toEqual(["c"]);
+      // Several terms: all must hold, on one key or several, with the title too.
+      expect(await filtered({ tags: "x" }, { b: false })).toEqual(["a"]);
+      expect(await filtered({ tags: "x" }, { b: "false" })).toEqual(["c"]);
+      expect(await filtered({ tags: "x" }, { tags: 1 }, { tags: true })).toEqual(["a"]);
+      expect(await filtered({ s: "0" }, { s: "" })).toEqual([]);
+      expect(await filtered({ title: "one" }, { tags: "x" })).toEqual(["a"]);
+      expect(await filtered({ title: "three" }, { tags: "x" })).toEqual(["c"]);
+      // A term on "title" is the document's title, never a metadata key of that name.
+      expect(await filtered({ title: "one" })).toEqual(["a"]);
+      // Metadata is not searched as text: a query for a metadata value finds only the text that has it.
+      expect(await ids(id, "secretvalue")).toEqual(["d"]);
+      expect(await ids(id, "deep")).toEqual([]);
+    });
+
+    it("filters follow replaced and deleted documents", async () => {
+      const { id } = await add([
+        { id: "a", content: "fruit", metadata: { n: 1, tags: ["x", "y"] } },
+        { id: "b", content: "fruit", metadata: { n: 1, tags: "x" } },
+      ]);
+      const filtered = (term: Record<string, unknown>) => ids(id, "fruit", { filterConditions: { bool: { filter: [{ term }] } } });
+      expect(await filtered({ tags: "y" })).toEqual(["a"]);
+      await call("/llm/knowledge/documents/add", { knowledgeBaseId: id, documents: [{ id: "a", content: "fruit", metadata: { n: 2, tags: ["z"] } }] });
+      expect(await filtered({ tags: "y" })).toEqual([]);
+      expect(await filtered({ tags: "z" })).toEqual(["a"]);
+      expect(await filtered({ n: 1 })).toEqual(["b"]);
+      expect(await filtered({ n: 2 })).toEqual(["a"]);
+      await call("/llm/knowledge/documents/delete", { knowledgeBaseId: id, documentIds: ["b"] });
+      expect(await filtered({ n: 1 })).toEqual([]);
+      expect(await filtered({ tags: "x" })).toEqual([]);
+    });
+
     it("refuses a query over the length limit and metadata nested too deep with 400, before touching the database", async () => {
       const id = await createKb(`limits-${Math.random()}`);
       const long = await call("/llm/knowledge/search", { knowledgeBaseId: id, query: "a".repeat(MAX_QUERY_LENGTH + 1) });

@@ -9,6 +9,7 @@
 import { accessSync, constants, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
+import { addMetadataValues } from "./metadata-values.js";
 
 export type Db = Database.Database;
 
@@ -23,8 +24,11 @@ export const DATABASE_FILE = "knowledge-base.sqlite3";
 const OPEN_BUSY_TIMEOUT_MS = 10_000;
 const STATEMENT_BUSY_MS = 20;
 
-/** Bumped when the schema changes; `migrate` brings older files forward. */
-const SCHEMA_VERSION = 1;
+/**
+ * Bumped when the schema changes; `migrate` brings older files forward. 1: the tables. 2: the
+ * metadata values that filters look up (metadata-values.ts).
+ */
+export const SCHEMA_VERSION = 2;
 
 export function openDatabase(dataDir: string): Db {
   mkdirSync(dataDir, { recursive: true });
@@ -83,33 +87,40 @@ function notWritable(dataDir: string, cause: unknown): Error {
 /**
  * Creates or upgrades the schema. The version is read again inside a write transaction (BEGIN
  * IMMEDIATE holds the write lock from the start), so of two processes starting on an empty
- * directory at once, one creates the tables and the other waits, then finds them there.
+ * directory at once, one creates the tables and the other waits, then finds them there; and of
+ * two starting on an older file, one upgrades it (all steps or none) and the other waits for it.
  */
 function migrate(db: Db): void {
   if (schemaVersion(db) === SCHEMA_VERSION) return;
   db.transaction(() => {
-    if (schemaVersion(db) === SCHEMA_VERSION) return;
-    db.exec(`
-      CREATE TABLE knowledge_bases (
-        id         INTEGER PRIMARY KEY AUTOINCREMENT,
-        name       TEXT NOT NULL UNIQUE,
-        created_at INTEGER NOT NULL
-      );
-      -- seq is the rowid shared with the knowledge base's FTS table; AUTOINCREMENT never reuses
-      -- one, so a deleted document's index entry can never be mistaken for a new document.
-      CREATE TABLE documents (
-        seq        INTEGER PRIMARY KEY AUTOINCREMENT,
-        kb_id      INTEGER NOT NULL REFERENCES knowledge_bases (id),
-        id         TEXT NOT NULL,
-        title      TEXT NOT NULL,
-        content    TEXT NOT NULL,
-        metadata   TEXT NOT NULL,
-        created_at INTEGER NOT NULL,
-        UNIQUE (kb_id, id)
-      );
-    `);
+    const version = schemaVersion(db);
+    if (version === SCHEMA_VERSION) return;
+    if (version < 1) createTables(db);
+    if (version < 2) addMetadataValues(db);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   }).immediate();
+}
+
+function createTables(db: Db): void {
+  db.exec(`
+    CREATE TABLE knowledge_bases (
+      id         INTEGER PRIMARY KEY AUTOINCREMENT,
+      name       TEXT NOT NULL UNIQUE,
+      created_at INTEGER NOT NULL
+    );
+    -- seq is the rowid shared with the knowledge base's FTS table; AUTOINCREMENT never reuses
+    -- one, so a deleted document's index entry can never be mistaken for a new document.
+    CREATE TABLE documents (
+      seq        INTEGER PRIMARY KEY AUTOINCREMENT,
+      kb_id      INTEGER NOT NULL REFERENCES knowledge_bases (id),
+      id         TEXT NOT NULL,
+      title      TEXT NOT NULL,
+      content    TEXT NOT NULL,
+      metadata   TEXT NOT NULL,
+      created_at INTEGER NOT NULL,
+      UNIQUE (kb_id, id)
+    );
+  `);
 }
 
 function schemaVersion(db: Db): number {

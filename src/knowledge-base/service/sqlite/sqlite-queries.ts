@@ -13,6 +13,7 @@ import type { IndexedDocument, KnowledgeBaseRecord, ScoredDocument, StoredDocume
 import { whenFree, type BusyBudget } from "./busy-retry.js";
 import { createFtsTable, ftsTable, type Db } from "./database.js";
 import { toMatchExpression } from "./match-expression.js";
+import { metadataTermSql } from "./metadata-values.js";
 
 /** The storage operations as they run inside a transaction, on the worker's thread. */
 export interface SqliteOperations {
@@ -126,7 +127,12 @@ export class SqliteQueries implements SqliteOperations {
     return deleted;
   }
 
-  /** Ranked by weighted BM25 (title twice content), negated so that higher is better. */
+  /**
+   * Ranked by weighted BM25 (title twice content), negated so that higher is better. A metadata
+   * term is a probe of metadata_values for each of the words' matches; only matches that pass every
+   * term are ranked (SQLite asks FTS5 for `rank` after the WHERE clause held), and only the topK
+   * winners' documents rows are read.
+   */
   search(knowledgeBaseId: number, words: readonly string[], topK: number, terms: readonly Term[]): ScoredDocument[] {
     this.#requireKnowledgeBase(knowledgeBaseId);
     const match = toMatchExpression(words);
@@ -135,17 +141,15 @@ export class SqliteQueries implements SqliteOperations {
     const params: unknown[] = [match];
     let filters = "";
     for (const term of terms) {
-      const { sql, values } = termSql(term);
+      const { sql, values } = term.key === "title" ? titleTermSql(term) : metadataTermSql(term, `${fts}.rowid`);
       filters += ` AND ${sql}`;
       params.push(...values);
     }
     // Rank first, read texts last: the inner query orders every match by BM25 but carries only
-    // rowid and rank (and touches documents only when filters need title or metadata), so the
-    // potentially long contents are read for the topK winners alone.
-    const candidates = filters
-      ? `SELECT ${fts}.rowid AS seq, ${fts}.rank AS rank FROM ${fts} JOIN documents AS d ON d.seq = ${fts}.rowid ` +
-        `WHERE ${fts} MATCH ?${filters}`
-      : `SELECT rowid AS seq, rank FROM ${fts} WHERE ${fts} MATCH ?`;
+    // rowid and rank (and touches documents only when a term is on the title), so the potentially
+    // long contents are read for the topK winners alone.
+    const from = terms.some((term) => term.key === "title") ? `${fts} JOIN documents AS d ON d.seq = ${fts}.rowid` : fts;
+    const candidates = `SELECT ${fts}.rowid AS seq, ${fts}.rank AS rank FROM ${from} WHERE ${fts} MATCH ?${filters}`;
     const sql =
       `WITH top AS (${candidates} ORDER BY rank, seq LIMIT ?) ` +
       `SELECT d.id, d.title, d.content, d.metadata, top.rank AS rank FROM top JOIN documents AS d ON d.seq = top.seq ` +
@@ -172,27 +176,9 @@ export class SqliteQueries implements SqliteOperations {
   }
 }
 
-/**
- * SQL for one term. `title` compares the column; other keys walk the metadata JSON with a quoted
- * JSON path (so dots and quotes in keys are literal). json_each yields the value itself for a
- * scalar and the elements for an array, which gives "equals, or an array containing" in one
- * expression; the row type check keeps JSON types apart (true is not 1, "1" is not 1).
- */
-function termSql(term: Term): { sql: string; values: unknown[] } {
-  if (term.key === "title") {
-    return typeof term.value === "string" ? { sql: "d.title = ?", values: [term.value] } : { sql: "0", values: [] };
-  }
-  const path = `$.${JSON.stringify(term.key)}`;
-  const guard = "json_type(d.metadata, ?) IS NOT 'object'";
-  const each = "EXISTS (SELECT 1 FROM json_each(d.metadata, ?) AS e WHERE";
-  switch (typeof term.value) {
-    case "string":
-      return { sql: `(${guard} AND ${each} e.type = 'text' AND e.value = ?))`, values: [path, path, term.value] };
-    case "number":
-      return { sql: `(${guard} AND ${each} e.type IN ('integer', 'real') AND e.value = ?))`, values: [path, path, term.value] };
-    default:
-      return { sql: `(${guard} AND ${each} e.type = ?))`, values: [path, path, term.value ? "true" : "false"] };
-  }
+/** SQL for a term on `title`: the column equals a string; a number or boolean never does. */
+function titleTermSql(term: Term): { sql: string; values: unknown[] } {
+  return typeof term.value === "string" ? { sql: "d.title = ?", values: [term.value] } : { sql: "0", values: [] };
 }
 
 function toStored(row: DocumentRow): StoredDocument {
