@@ -72,7 +72,7 @@ export async function generate(source: string, options: GenerateOptions): Promis
     "write",
     async () => {
       const obsolete = await obsoleteFiles(options.out, emitted, previousLock);
-      const written = await writeFiles(options.out, files, lock.files);
+      const written = await writeFiles(options.out, files);
       await removeFiles(options.out, obsolete);
       return { ...base, stale: [], written: written.filter((path) => path !== LOCK_FILE), removed: obsolete };
     },

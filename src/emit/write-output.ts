@@ -4,7 +4,6 @@
 import { readFile, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { writeFileAtomically } from "../atomic-write.js";
-import { sha256Hex } from "../load/document-reader.js";
 import type { GeneratedFile } from "./generated-file.js";
 
 /**
@@ -12,31 +11,28 @@ import type { GeneratedFile } from "./generated-file.js";
  * they are (same bytes, same modification time), so a watcher or bundler downstream is not woken
  * for nothing.
  *
- * `sha256`: the content's hashes where already known (the lock's), so that a file on disk is
- * compared by its size and then its hash, as bytes: decoding it into a string to compare was the
- * peak of a GitHub generation's memory (a 14 MB schema.d.ts held twice).
+ * A file on disk is compared by its size and then as bytes: decoding it into a string to compare
+ * was the peak of a GitHub generation's memory (a 14 MB schema.d.ts held twice).
  */
-export async function writeFiles(outDir: string, files: readonly GeneratedFile[], sha256: Readonly<Record<string, string>> = {}): Promise<string[]> {
+export async function writeFiles(outDir: string, files: readonly GeneratedFile[]): Promise<string[]> {
   const written: string[] = [];
   for (const file of files) {
     const target = join(outDir, file.path);
-    const expected = Object.hasOwn(sha256, file.path) ? sha256[file.path] : undefined;
-    if (await unchanged(target, file.content, expected)) continue;
+    if (await unchanged(target, file.content)) continue;
     await writeFileAtomically(target, file.content);
     written.push(file.path);
   }
   return written;
 }
 
-async function unchanged(target: string, content: string, sha256: string | undefined): Promise<boolean> {
-  if (sha256 === undefined) return (await readFile(target, "utf8").catch(() => undefined)) === content;
+async function unchanged(target: string, content: string): Promise<boolean> {
   const size = await stat(target).then(
     (found) => (found.isFile() ? found.size : undefined),
     () => undefined,
   );
   if (size !== Buffer.byteLength(content, "utf8")) return false;
   const bytes = await readFile(target).catch(() => undefined);
-  return bytes !== undefined && sha256Hex(bytes) === sha256;
+  return bytes !== undefined && bytes.equals(Buffer.from(content, "utf8"));
 }
 
 /** Deletes files toolgen wrote last time and no longer writes (see `obsoleteFiles`). */
