@@ -17,6 +17,7 @@ import { planNullableAllOfBases, twinNullableAllOfBases } from "./nullable-all-o
 import { dropNonObjectEnumValues, planObjectTypeEnums } from "./object-type-enum.js";
 import { hoistPathParameterRefs, planPathParameterRefs } from "./path-parameter-refs.js";
 import { markRecursiveArrays, planRecursiveArrays } from "./recursive-arrays.js";
+import { withDescriptionObjectsRemembered } from "./ref-holders.js";
 
 type Json = Record<string, unknown>;
 
@@ -27,6 +28,10 @@ export interface TypesDocument {
 }
 
 export function typesDocumentOf(source: OpenApiDocument): TypesDocument {
+  return withDescriptionObjectsRemembered(source, () => typesDocumentFrom(source));
+}
+
+function typesDocumentFrom(source: OpenApiDocument): TypesDocument {
   let document = source as Json;
   let owned = false;
   const own = (): Json => {
