@@ -38,9 +38,17 @@ for (let i = 0; i < RUNS; i++) {
 }
 
 function table(title, rows, anchor) {
-  const lines = [`### ${title}`, "", "| | wall (best of " + RUNS + ") | peak RSS | wall ratio | RSS ratio |", "|---|---:|---:|---:|---:|"];
+  const lines = [
+    `### ${title}`,
+    "",
+    `| | wall (best of ${RUNS}) | CPU (median) | peak RSS (largest / median) | wall ratio | CPU ratio | RSS ratio (largest / median) |`,
+    "|---|---:|---:|---:|---:|---:|---:|",
+  ];
   for (const row of rows) {
-    lines.push(`| ${row.label} | ${(row.wallMs / 1000).toFixed(2)} s | ${row.rssMb.toFixed(0)} MB | ${(row.wallMs / anchor.wallMs).toFixed(2)}x | ${(row.rssMb / anchor.rssMb).toFixed(2)}x |`);
+    lines.push(
+      `| ${row.label} | ${(row.wallMs / 1000).toFixed(2)} s | ${(row.cpuMs / 1000).toFixed(2)} s | ${row.rssMb.toFixed(0)} / ${row.medianRssMb.toFixed(0)} MB | ` +
+        `${(row.wallMs / anchor.wallMs).toFixed(2)}x | ${(row.cpuMs / anchor.cpuMs).toFixed(2)}x | ${(row.rssMb / anchor.rssMb).toFixed(2)}x / ${(row.medianRssMb / anchor.medianRssMb).toFixed(2)}x |`,
+    );
   }
   return lines.join("\n");
 }

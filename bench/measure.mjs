@@ -1,4 +1,5 @@
-// Runs a command as a child process and returns its wall time (ms) and peak RSS (MB).
+// Runs a command as a child process and returns its wall time (ms), peak RSS (MB) and CPU time
+// (user + system of its main process, ms).
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,9 +21,9 @@ export function measure(label, args, options = {}) {
   if (child.status !== 0 && !options.allowFailure) {
     throw new Error(`${label} failed (${child.status}): ${child.stderr || child.stdout}`);
   }
-  const rssMb = Number(readFileSync(rssFile, "utf8")) / 1024;
+  const [rssKb, cpuUs] = readFileSync(rssFile, "utf8").split(" ").map(Number);
   rmSync(dir, { recursive: true, force: true });
-  return { label, wallMs, rssMb };
+  return { label, wallMs, rssMb: rssKb / 1024, cpuMs: cpuUs / 1000 };
 }
 
 export function best(runs) {
@@ -30,5 +31,15 @@ export function best(runs) {
     label: runs[0].label,
     wallMs: Math.min(...runs.map((r) => r.wallMs)),
     rssMb: Math.max(...runs.map((r) => r.rssMb)),
+    /** The median: CPU time moves less with the machine's load than wall time does. */
+    cpuMs: median(runs.map((r) => r.cpuMs)),
+    /** The median peak RSS, beside the largest: both tools' peaks vary with when GC runs. */
+    medianRssMb: median(runs.map((r) => r.rssMb)),
   };
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
