@@ -18,7 +18,8 @@
  * only grows), deleted together as one range, and a term's check for one match is one probe.
  */
 import type { Term } from "../filters.js";
-import type { Db } from "./database.js";
+// The driver's own type, not database.ts's alias: database.ts runs this step, so importing it back would close a circle.
+import type { Database as Db } from "better-sqlite3";
 
 /** Inserts every (seq, key, value) a filter term can match of the documents `where` selects, from their metadata JSON. */
 function insertValuesOf(where: string): string {
