@@ -2,11 +2,9 @@
  * Knowledge bases on a PostgreSQL server, shared by any number of `kb serve` instances: nothing is
  * kept in a process but the connection pool, every write is one transaction committed before the
  * promise resolves (so acknowledged writes survive a `kill -9` of any instance and are seen by the
- * searches of all), and search is PostgreSQL's own: a `tsvector` column with a GIN index, ranked
- * by `ts_rank`; metadata filters are jsonb containment on a GIN index.
- *
- * Text is segmented (Chinese, Japanese, Thai) by the same code as on SQLite before PostgreSQL
- * indexes it, and the same query words are looked for, so both backends find the same documents.
+ * searches of all), and search is ranked by BM25 from postings that triggers keep beside the
+ * documents (ranked-search-step.ts), one statement per search (search-statement.ts); metadata
+ * filters are jsonb on a GIN index.
  */
 import { randomUUID } from "node:crypto";
 import pg from "pg";
@@ -15,6 +13,7 @@ import type { Term } from "../filters.js";
 import { StorageUnavailableError, type IndexedDocument, type KnowledgeBaseRecord, type KnowledgeBaseStorage, type ScoredDocument, type StoredDocument } from "../storage.js";
 import { postgresIndexText } from "./index-text.js";
 import { migrate } from "./migrations.js";
+import { NO_SUCH_KNOWLEDGE_BASE, searchStatement, type SearchRow } from "./search-statement.js";
 import { asUnavailable, connectionLost } from "./unavailable.js";
 
 export interface PostgresSettings {
@@ -35,22 +34,6 @@ const CONNECT_TIMEOUT_MS = 5_000;
  * the operating system gives up on TCP, minutes later.
  */
 const QUERY_DEADLINE_MARGIN_MS = 5_000;
-
-/**
- * Weights for labels {D, C, B, A}: titles are labelled A and contents B, so a title match counts
- * twice a content match, as on SQLite.
- */
-const RANK_WEIGHTS = "{0.1, 0.2, 0.5, 1.0}";
-/** Normalisation 1: divide by 1 + log(length), so long documents do not win by size. */
-const RANK_NORMALIZATION = 1;
-/**
- * ts_rank (term frequency) rather than ts_rank_cd (cover density): on the judged set
- * (test/knowledge-base/relevance) nDCG@10 0.896 against 0.857, recall@10 0.922 against 0.905; the
- * normalisations 0, 1 and 2 were within 0.003 of each other for both. Neither knows how rare a word
- * is (BM25's IDF): weighting each word by its IDF in SQL reached 0.912 but needs a count per query
- * word over the knowledge base on every search, which grows with the knowledge base.
- */
-const RANK_FUNCTION = "ts_rank";
 
 interface DocumentRow {
   id: string;
@@ -204,28 +187,37 @@ export class PostgresStorage implements KnowledgeBaseStorage {
     });
   }
 
-  search(knowledgeBaseId: number, words: readonly string[], topK: number, terms: readonly Term[]): Promise<ScoredDocument[]> {
-    return this.#transaction(async (client) => {
-      await requireKnowledgeBase(client, knowledgeBaseId);
-      if (words.length === 0) return [];
-      const params: unknown[] = [knowledgeBaseId, words.map(postgresIndexText), topK];
-      let filters = "";
-      for (const term of terms) filters += ` AND ${termSql(term, params)}`;
-      // Each word is a phrase query (a word the parser splits, like it's or 3.5, matches the same
-      // adjacent tokens), the words OR-ed: a document needs only some of them.
-      const { rows } = await client.query<DocumentRow & { score: number }>(
-        `WITH q AS (
-           SELECT (SELECT toolgen_tsquery_or(phraseto_tsquery('toolgen', w)) FROM unnest($2::text[]) AS w) AS query
-         )
-         SELECT d.id, d.title, d.content, d.metadata, ${RANK_FUNCTION}('${RANK_WEIGHTS}', d.search, q.query, ${RANK_NORMALIZATION}) AS score
-         FROM toolgen_documents AS d, q
-         WHERE d.kb_id = $1 AND d.search @@ q.query${filters}
-         ORDER BY score DESC, d.seq
-         LIMIT $3`,
-        params,
-      );
-      return rows.map((row) => ({ ...toStored(row), score: Number(row.score) }));
+  async search(knowledgeBaseId: number, words: readonly string[], topK: number, terms: readonly Term[]): Promise<ScoredDocument[]> {
+    const results = await this.#message<SearchRow>(searchStatement(knowledgeBaseId, words, topK, terms, this.#statementTimeoutMs)).catch((error: unknown) => {
+      if ((error as { code?: unknown }).code === NO_SUCH_KNOWLEDGE_BASE) {
+        throw new ServiceError(ErrorCode.KNOWLEDGE_BASE_NOT_FOUND, `knowledge base ${knowledgeBaseId} does not exist`);
+      }
+      throw error;
     });
+    // The SET's result, then the SELECT's.
+    return results.at(-1)!.rows.map((row) => ({ ...toStored(row), score: Number(row.score) }));
+  }
+
+  /**
+   * Sends `text`, statements that carry their own transaction (search-statement.ts), in one round
+   * trip on a pooled connection; resolves to each statement's result.
+   */
+  async #message<R extends pg.QueryResultRow>(text: string): Promise<pg.QueryResult<R>[]> {
+    let client: pg.PoolClient | undefined;
+    try {
+      await this.#ensureSchema();
+      client = await this.#connect();
+      const answer = (await client.query<R>(text)) as unknown as pg.QueryResult<R> | pg.QueryResult<R>[];
+      return Array.isArray(answer) ? answer : [answer];
+    } catch (error) {
+      const unavailable = asUnavailable(error);
+      // As in #transaction: a connection that failed goes back broken, and the pool closes it.
+      client?.release(unavailable ?? undefined);
+      client = undefined;
+      throw unavailable ?? error;
+    } finally {
+      client?.release();
+    }
   }
 
   /** Runs `work` in one transaction on one pooled connection, after making sure of the schema. */
@@ -289,22 +281,6 @@ export class PostgresStorage implements KnowledgeBaseStorage {
 async function requireKnowledgeBase(client: pg.PoolClient, id: number, lock = ""): Promise<void> {
   const { rowCount } = await client.query(`SELECT 1 FROM toolgen_knowledge_bases WHERE id = $1 ${lock}`, [id]);
   if (rowCount === 0) throw new ServiceError(ErrorCode.KNOWLEDGE_BASE_NOT_FOUND, `knowledge base ${id} does not exist`);
-}
-
-/**
- * SQL for one term, its values appended to `params`. `title` compares the column; a metadata key
- * holds when the metadata contains `{key: value}` (the value itself) or `{key: [value]}` (an array
- * with it among its elements), jsonb containment that keeps JSON types apart (true is not 1,
- * "1" is not 1) and is answered from the GIN index.
- */
-function termSql(term: Term, params: unknown[]): string {
-  if (term.key === "title") {
-    if (typeof term.value !== "string") return "false";
-    params.push(term.value);
-    return `d.title = $${params.length}`;
-  }
-  params.push(JSON.stringify({ [term.key]: term.value }), JSON.stringify({ [term.key]: [term.value] }));
-  return `(d.metadata::jsonb @> $${params.length - 1}::jsonb OR d.metadata::jsonb @> $${params.length}::jsonb)`;
 }
 
 function toStored(row: DocumentRow): StoredDocument {
