@@ -13,6 +13,7 @@ import { startKnowledgeBaseService } from "../../src/knowledge-base/index.js";
 import { MIGRATIONS } from "../../src/knowledge-base/service/postgres/migrations.js";
 import { PostgresStorage } from "../../src/knowledge-base/service/postgres/postgres-storage.js";
 import { startPostgres, type TestPostgres } from "../support/postgres.js";
+import { postingsMismatches } from "./postgres-postings.js";
 import { killChildren, serveInChild } from "./serve-in-child.js";
 
 const TOKEN = "many-instances-token";
@@ -97,6 +98,14 @@ describe("instances on one PostgreSQL", () => {
     }
     expect(acknowledged.filter(({ id }) => !stored.has(id))).toEqual([]);
     for (const { id, word } of acknowledged) expect((await onB.search(word, { topK: 1 })).map((hit) => hit.id)).toEqual([id]);
+    // The transactions A had open when it was killed left no postings or counts behind.
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      expect(await postingsMismatches(client)).toEqual({ extra: 0, missing: 0, wrongCounts: 0 });
+    } finally {
+      await client.end();
+    }
   });
 });
 
