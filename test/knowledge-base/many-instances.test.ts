@@ -193,6 +193,25 @@ describe("the database away or slow", () => {
     }
   });
 
+  it("writes have a timeout of their own: an add over the write timeout gets 503 while searches keep theirs", async () => {
+    const url = await postgres.createDatabase();
+    const service = await startKnowledgeBaseService({ databaseUrl: url, tokens: [], statementTimeoutMs: 60_000, writeTimeoutMs: 300 });
+    let lock: Awaited<ReturnType<typeof lockDocuments>> | undefined;
+    try {
+      const { result } = (await post(service.url, "/llm/knowledge/create", { knowledgeBaseName: "slow-writes" })).json;
+      lock = await lockDocuments(url);
+      // With the 60 s statement timeout this add would wait out the test.
+      const answer = await post(service.url, "/llm/knowledge/documents/add", { knowledgeBaseId: result.knowledgeBaseId, documents: [{ content: "waits" }] });
+      expect(answer.status).toBe(503);
+      expect(answer.json.errorMsg).toBe("the database did not answer within the statement timeout; try again later");
+      await lock.release();
+      expect((await post(service.url, "/llm/knowledge/documents/add", { knowledgeBaseId: result.knowledgeBaseId, documents: [{ content: "goes through" }] })).json.errorCode).toBe(0);
+    } finally {
+      await lock?.end();
+      await service.close();
+    }
+  });
+
   it("read-only (a standby, a demoted primary): writes get 503, searches still answer, /ready says 503", async () => {
     const url = await postgres.createDatabase();
     const setup = await startKnowledgeBaseService({ databaseUrl: url, tokens: [] });

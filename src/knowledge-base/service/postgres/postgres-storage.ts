@@ -21,11 +21,20 @@ export interface PostgresSettings {
   poolSize?: number;
   /** Longest a statement may run, in ms; a search over it is cancelled and answered 503. */
   statementTimeoutMs?: number;
+  /** The same for the statements of documents/add and documents/delete, which do more work. */
+  writeTimeoutMs?: number;
   log?: (line: string) => void;
 }
 
 export const DEFAULT_POOL_SIZE = 10;
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
+/**
+ * An add request of 1,000 documents writes ~80,000 postings rows besides the documents
+ * (ranked-search-step.ts); on a busy server with a large knowledge base such a statement took
+ * seconds (8.4 s at most of 1,000 requests at 1M chunks, BENCHMARKS.md). A write cancelled at the
+ * search timeout would be answered 503 and sent again, doing the work twice.
+ */
+export const DEFAULT_WRITE_TIMEOUT_MS = 60_000;
 /** How long a request waits for a connection (all busy, or the server unreachable) before 503. */
 const CONNECT_TIMEOUT_MS = 5_000;
 /**
@@ -34,6 +43,9 @@ const CONNECT_TIMEOUT_MS = 5_000;
  * the operating system gives up on TCP, minutes later.
  */
 const QUERY_DEADLINE_MARGIN_MS = 5_000;
+
+/** Runs one statement of a request's transaction, under that request's client-side deadline. */
+type Run = <R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values?: unknown[]) => Promise<pg.QueryResult<R>>;
 
 interface DocumentRow {
   id: string;
@@ -48,20 +60,19 @@ export class PostgresStorage implements KnowledgeBaseStorage {
   readonly #log: ((line: string) => void) | undefined;
   readonly #poolSize: number;
   readonly #statementTimeoutMs: number;
-  /** `BEGIN ...; SET LOCAL statement_timeout` in one round trip, per isolation level. */
-  readonly #begin: (isolation: string) => string;
+  readonly #writeTimeoutMs: number;
   /** Set once the schema is known to be current; until then every request tries to migrate. */
   #migrated: Promise<void> | undefined;
 
   readonly location: string;
 
-  private constructor(pool: pg.Pool, poolSize: number, statementTimeoutMs: number, log: ((line: string) => void) | undefined, databaseUrl: string) {
+  private constructor(pool: pg.Pool, poolSize: number, statementTimeoutMs: number, writeTimeoutMs: number, log: ((line: string) => void) | undefined, databaseUrl: string) {
     this.location = `PostgreSQL ${redact(databaseUrl)}`;
     this.#pool = pool;
     this.#poolSize = poolSize;
     this.#statementTimeoutMs = statementTimeoutMs;
     this.#log = log;
-    this.#begin = (isolation) => `BEGIN ISOLATION LEVEL ${isolation}; SET LOCAL statement_timeout = ${statementTimeoutMs}`;
+    this.#writeTimeoutMs = writeTimeoutMs;
   }
 
   /**
@@ -87,7 +98,7 @@ export class PostgresStorage implements KnowledgeBaseStorage {
     // An idle connection the server closes (restart, failover) is reported here; unhandled it
     // would end the process. The pool drops it and opens a new one when one is needed.
     pool.on("error", (error) => settings.log?.(`knowledge base database: idle connection lost: ${error.message}`));
-    const storage = new PostgresStorage(pool, poolSize, statementTimeout, settings.log, databaseUrl);
+    const storage = new PostgresStorage(pool, poolSize, statementTimeout, settings.writeTimeoutMs ?? DEFAULT_WRITE_TIMEOUT_MS, settings.log, databaseUrl);
     try {
       await storage.#ensureSchema();
     } catch (error) {
@@ -123,13 +134,13 @@ export class PostgresStorage implements KnowledgeBaseStorage {
   }
 
   createKnowledgeBase(name: string): Promise<KnowledgeBaseRecord & { created: boolean }> {
-    return this.#transaction(async (client) => {
-      const inserted = await client.query<{ id: string }>(
+    return this.#transaction(async (run) => {
+      const inserted = await run<{ id: string }>(
         "INSERT INTO toolgen_knowledge_bases (name) VALUES ($1) ON CONFLICT (name) DO NOTHING RETURNING id",
         [name],
       );
       if (inserted.rows[0] !== undefined) return { id: Number(inserted.rows[0].id), name, created: true };
-      const existing = await client.query<{ id: string }>("SELECT id FROM toolgen_knowledge_bases WHERE name = $1", [name]);
+      const existing = await run<{ id: string }>("SELECT id FROM toolgen_knowledge_bases WHERE name = $1", [name]);
       return { id: Number(existing.rows[0]!.id), name, created: false };
     });
   }
@@ -141,9 +152,9 @@ export class PostgresStorage implements KnowledgeBaseStorage {
     const latest = new Map<string, IndexedDocument>();
     ids.forEach((id, index) => latest.set(id, documents[index]!));
     const rows = [...latest];
-    return this.#transaction(async (client) => {
-      await requireKnowledgeBase(client, knowledgeBaseId, "FOR SHARE");
-      await client.query(
+    return this.#transaction(async (run) => {
+      await requireKnowledgeBase(run, knowledgeBaseId, "FOR SHARE");
+      await run(
         `INSERT INTO toolgen_documents (kb_id, id, title, content, metadata, search)
          SELECT $1, d.id, d.title, d.content, d.metadata::json,
                 setweight(to_tsvector('toolgen', d.index_title), 'A') || setweight(to_tsvector('toolgen', d.index_content), 'B')
@@ -163,28 +174,28 @@ export class PostgresStorage implements KnowledgeBaseStorage {
         ],
       );
       return ids;
-    });
+    }, { timeoutMs: this.#writeTimeoutMs });
   }
 
   listDocuments(knowledgeBaseId: number, offset: number, limit: number): Promise<{ total: number; documents: StoredDocument[] }> {
     // REPEATABLE READ: the count and the page are read from one snapshot.
-    return this.#transaction(async (client) => {
-      await requireKnowledgeBase(client, knowledgeBaseId);
-      const count = await client.query<{ total: string }>("SELECT count(*) AS total FROM toolgen_documents WHERE kb_id = $1", [knowledgeBaseId]);
-      const page = await client.query<DocumentRow>(
+    return this.#transaction(async (run) => {
+      await requireKnowledgeBase(run, knowledgeBaseId);
+      const count = await run<{ total: string }>("SELECT count(*) AS total FROM toolgen_documents WHERE kb_id = $1", [knowledgeBaseId]);
+      const page = await run<DocumentRow>(
         "SELECT id, title, content, metadata FROM toolgen_documents WHERE kb_id = $1 ORDER BY seq LIMIT $2 OFFSET $3",
         [knowledgeBaseId, limit, offset],
       );
       return { total: Number(count.rows[0]!.total), documents: page.rows.map(toStored) };
-    }, "REPEATABLE READ");
+    }, { isolation: "REPEATABLE READ" });
   }
 
   deleteDocuments(knowledgeBaseId: number, ids: readonly string[]): Promise<number> {
-    return this.#transaction(async (client) => {
-      await requireKnowledgeBase(client, knowledgeBaseId, "FOR SHARE");
-      const deleted = await client.query("DELETE FROM toolgen_documents WHERE kb_id = $1 AND id = ANY($2::text[])", [knowledgeBaseId, [...new Set(ids)]]);
+    return this.#transaction(async (run) => {
+      await requireKnowledgeBase(run, knowledgeBaseId, "FOR SHARE");
+      const deleted = await run("DELETE FROM toolgen_documents WHERE kb_id = $1 AND id = ANY($2::text[])", [knowledgeBaseId, [...new Set(ids)]]);
       return deleted.rowCount ?? 0;
-    });
+    }, { timeoutMs: this.#writeTimeoutMs });
   }
 
   async search(knowledgeBaseId: number, words: readonly string[], topK: number, terms: readonly Term[]): Promise<ScoredDocument[]> {
@@ -220,19 +231,27 @@ export class PostgresStorage implements KnowledgeBaseStorage {
     }
   }
 
-  /** Runs `work` in one transaction on one pooled connection, after making sure of the schema. */
-  async #transaction<T>(work: (client: pg.PoolClient) => Promise<T>, isolation = "READ COMMITTED"): Promise<T> {
+  /**
+   * Runs `work` in one transaction on one pooled connection, after making sure of the schema:
+   * `BEGIN …; SET LOCAL statement_timeout` in one round trip, the work, `COMMIT`. Each statement
+   * also has the client-side deadline, `timeoutMs` plus the margin.
+   */
+  async #transaction<T>(work: (run: Run) => Promise<T>, options: { isolation?: string; timeoutMs?: number } = {}): Promise<T> {
+    const timeoutMs = options.timeoutMs ?? this.#statementTimeoutMs;
     let client: pg.PoolClient | undefined;
     try {
       await this.#ensureSchema();
       client = await this.#connect();
-      await client.query(this.#begin(isolation));
+      const connection = client;
+      // node-postgres reads query_timeout from a query's config; its type definitions lack it.
+      const run: Run = (text, values) => connection.query({ text, values, query_timeout: timeoutMs + QUERY_DEADLINE_MARGIN_MS } as pg.QueryConfig);
+      await run(`BEGIN ISOLATION LEVEL ${options.isolation ?? "READ COMMITTED"}; SET LOCAL statement_timeout = ${timeoutMs}`);
       try {
-        const result = await work(client);
-        await client.query("COMMIT");
+        const result = await work(run);
+        await run("COMMIT");
         return result;
       } catch (error) {
-        if (!connectionLost(error)) await client.query("ROLLBACK").catch(() => undefined);
+        if (!connectionLost(error)) await run("ROLLBACK").catch(() => undefined);
         throw error;
       }
     } catch (error) {
@@ -278,8 +297,8 @@ export class PostgresStorage implements KnowledgeBaseStorage {
   }
 }
 
-async function requireKnowledgeBase(client: pg.PoolClient, id: number, lock = ""): Promise<void> {
-  const { rowCount } = await client.query(`SELECT 1 FROM toolgen_knowledge_bases WHERE id = $1 ${lock}`, [id]);
+async function requireKnowledgeBase(run: Run, id: number, lock = ""): Promise<void> {
+  const { rowCount } = await run(`SELECT 1 FROM toolgen_knowledge_bases WHERE id = $1 ${lock}`, [id]);
   if (rowCount === 0) throw new ServiceError(ErrorCode.KNOWLEDGE_BASE_NOT_FOUND, `knowledge base ${id} does not exist`);
 }
 
