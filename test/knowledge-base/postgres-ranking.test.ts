@@ -151,6 +151,63 @@ describe("ranking on PostgreSQL", () => {
     }
   });
 
+  it("skipping the commonest words' postings (MaxScore) gives the top k that reading them all gives", async () => {
+    const url = await postgres.createDatabase();
+    const storage = await PostgresStorage.open(url);
+    try {
+      const rng = seededRandom(5);
+      const { id: kb } = await storage.createKnowledgeBase("skips");
+      // "common" in 90% of the documents, "usual" in 60%, the other words rarer and rarer.
+      const documents = Array.from({ length: 1500 }, (_, i) => {
+        const document = randomDocument(rng, `c${i}`, 0);
+        const content = `${rng() < 0.9 ? "common " : ""}${rng() < 0.6 ? "usual " : ""}${document.content}`;
+        return { ...document, content };
+      });
+      for (let i = 0; i < documents.length; i += 500) await storage.addDocuments(kb, indexed(documents.slice(i, i + 500)));
+      await withClient(url, async (client) => {
+        const skips: string[] = [];
+        client.on("notice", (notice) => {
+          if (notice.message?.startsWith("toolgen_top_postings: skipped")) skips.push(notice.message);
+        });
+        await client.query("SET client_min_messages = debug1");
+        const lexemes = ["common", "usual", ...VOCABULARY.map((word) => postgresIndexText(toIndexText(word)).trim())];
+        const { rows: frequencies } = await client.query<{ lexeme: string; n: number }>(
+          "SELECT lexeme, count(*)::float8 AS n FROM toolgen_postings WHERE kb_id = $1 AND lexeme = ANY($2) GROUP BY lexeme",
+          [kb, lexemes.map((word) => word.toLowerCase())],
+        );
+        const top = (terms: { lexeme: string; n: number; weight: number }[], topK: number, minSkipped: number) =>
+          client.query<{ seq: string; score: number }>("SELECT seq, score FROM toolgen_top_postings($1, $2, $3, $4, $5, 0.3, 0.9 / 12, $6)", [
+            kb,
+            terms.map((t) => t.lexeme),
+            terms.map((t) => t.weight),
+            terms.map((t) => t.n),
+            topK,
+            minSkipped,
+          ]);
+        const usual = ["common", "usual"].map((lexeme) => frequencies.find((f) => f.lexeme === lexeme)!);
+        for (let q = 0; q < 300; q++) {
+          const picked = [...new Set(Array.from({ length: 2 + (q % 3) }, (_, i) => (i === 0 ? usual[q % 2]! : frequencies[Math.floor(rng() * frequencies.length)]!)))];
+          // Any positive weights: the skip holds for all. Half the time as IDF gives them (the commoner,
+          // the lighter), half the time at random, which puts more documents near the boundary.
+          const terms = picked.map((f) => ({ ...f, weight: q % 2 === 0 ? 2.2 * Math.log(1 + (1500 - f.n + 0.5) / (f.n + 0.5)) : 0.1 + 3 * rng() }));
+          const topK = [1, 3, 10, 30, 100][q % 5]!;
+          const skipping = (await top(terms, topK, 0)).rows;
+          const reading = (await top(terms, topK, Number.POSITIVE_INFINITY)).rows;
+          const label = `${terms.map((t) => t.lexeme).join(" ")} top ${topK}`;
+          const differs = skipping.findIndex((row, i) => row.seq !== reading[i]?.seq);
+          expect(differs, `${label}: ${JSON.stringify(skipping.slice(differs - 1, differs + 2))} ${JSON.stringify(reading.slice(differs - 1, differs + 2))}`).toBe(-1);
+          expect(skipping.length, label).toBe(reading.length);
+          // The same sums, whatever the order their terms were added in (toolgen_term_score).
+          skipping.forEach((row, i) => expect(row.score, label).toBe(reading[i]!.score));
+        }
+        // The comparison is worth something only if terms were skipped.
+        expect(skips.length).toBeGreaterThan(10);
+      });
+    } finally {
+      await storage.close();
+    }
+  });
+
   it("postings and counts stay right under concurrent adds, replacements and deletes from several instances", async () => {
     const url = await postgres.createDatabase();
     const instances = await Promise.all(Array.from({ length: 4 }, () => PostgresStorage.open(url)));

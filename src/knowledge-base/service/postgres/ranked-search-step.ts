@@ -143,6 +143,90 @@ export const RANKED_SEARCH_STEP = `
       HAVING count(*) = length(vector) AND CASE WHEN numnode(query) = 1 THEN true ELSE search @@ query END
     $$;
 
+  -- One term's part of a document's score: its weight (IDF and the rest) times BM25's length part,
+  -- tf / (tf + k0 + k1 * length), below 1. Rounded to a multiple of 2^-32 so that a document's sum
+  -- is exact whatever order its terms are added in (up to 64 terms below 2^6 need 44 bits of a
+  -- double's 53): two documents with the same postings then score exactly the same, and their
+  -- tie goes to insertion order, which rounding errors of differently ordered sums broke.
+  CREATE FUNCTION toolgen_term_score(weight double precision, tf smallint, length integer, k0 double precision, k1 double precision)
+    RETURNS double precision
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$ SELECT round(weight * tf / (tf + k0 + k1 * length) * 4294967296) / 4294967296 $$;
+
+  -- The top_k documents by the sum over the postings of lexemes, each weighted (IDF and the
+  -- rest), BM25's length part tf / (tf + k0 + k1 * length) per posting; ties by seq. Exact, but
+  -- without reading every posting when it need not (MaxScore, Turtle and Flood 1995): a term adds
+  -- less than its weight to any document (the length part is below 1), so when the terms of
+  -- smallest weight, the skipped ones (the commonest words, with the longest postings), add up to
+  -- less than theta, the k-th best score over the other terms alone, a document that has none
+  -- of the other terms cannot be in the top k, nor can one whose score over the other terms falls
+  -- short of theta by more than the skipped weights. Only the rest, the candidates, are looked up
+  -- in the skipped terms' postings, one by one. frequencies: each lexeme's number of postings.
+  -- Below min_skipped postings to skip, an attempt is not worth it (tests set 0). Says at DEBUG1
+  -- how many terms it skipped.
+  CREATE FUNCTION toolgen_top_postings(knowledge_base bigint, lexemes text[], weights double precision[], frequencies double precision[],
+                                       top_k integer, k0 double precision, k1 double precision, min_skipped double precision DEFAULT 4096)
+    RETURNS TABLE (seq bigint, score double precision)
+    LANGUAGE plpgsql STABLE
+  AS $$
+  #variable_conflict use_column
+  DECLARE
+    terms integer := coalesce(cardinality(lexemes), 0);
+    total double precision;
+    skipped_weight double precision;
+    skipped_postings double precision;
+    theta double precision;
+    candidates bigint;
+    partial_seqs bigint[];
+    partial_scores double precision[];
+  BEGIN
+    -- Lightest terms first.
+    SELECT array_agg(t.lexeme ORDER BY t.weight, t.lexeme), array_agg(t.weight ORDER BY t.weight, t.lexeme), array_agg(t.frequency ORDER BY t.weight, t.lexeme), sum(t.weight)
+    INTO lexemes, weights, frequencies, total
+    FROM unnest(lexemes, weights, frequencies) AS t (lexeme, weight, frequency);
+    -- Skipping terms 1..j needs their weights to stay below theta, which is below the weights of
+    -- the others: so below half of all. From the most that can be skipped down to one term.
+    FOR j IN REVERSE terms - 1 .. 1 LOOP
+      -- Each skipped term adds at most its weight, rounded as toolgen_term_score rounds.
+      skipped_weight := (SELECT sum(round(w * 4294967296) / 4294967296) FROM unnest(weights[1:j]) AS w);
+      CONTINUE WHEN skipped_weight >= total / 2;
+      skipped_postings := (SELECT sum(f) FROM unnest(frequencies[1:j]) AS f);
+      -- Fewer postings to skip than an attempt reads again: not worth it.
+      EXIT WHEN skipped_postings < min_skipped;
+      SELECT array_agg(p.seq), array_agg(p.score) INTO partial_seqs, partial_scores
+      FROM (
+        SELECT p.seq, sum(toolgen_term_score(t.weight, p.tf, p.length, k0, k1)) AS score
+        FROM unnest(lexemes[j + 1:], weights[j + 1:]) AS t (lexeme, weight)
+        JOIN toolgen_postings AS p ON p.kb_id = knowledge_base AND p.lexeme = t.lexeme
+        GROUP BY p.seq
+      ) AS p;
+      theta := coalesce((SELECT s FROM unnest(partial_scores) AS s ORDER BY s DESC OFFSET top_k - 1 LIMIT 1), 0);
+      CONTINUE WHEN skipped_weight >= theta;
+      SELECT count(*) INTO candidates FROM unnest(partial_scores) AS s WHERE s + skipped_weight >= theta;
+      -- A lookup costs about as much as reading 8 postings in a row.
+      EXIT WHEN candidates * j * 8 > skipped_postings;
+      RAISE DEBUG 'toolgen_top_postings: skipped % of % terms, % candidates', j, terms, candidates;
+      RETURN QUERY
+      SELECT c.seq, c.score + coalesce((
+               SELECT sum(toolgen_term_score(t.weight, p.tf, p.length, k0, k1))
+               FROM unnest(lexemes[:j], weights[:j]) AS t (lexeme, weight)
+               JOIN toolgen_postings AS p ON p.kb_id = knowledge_base AND p.lexeme = t.lexeme AND p.seq = c.seq
+             ), 0) AS score
+      FROM unnest(partial_seqs, partial_scores) AS c (seq, score)
+      WHERE c.score + skipped_weight >= theta
+      ORDER BY 2 DESC, 1
+      LIMIT top_k;
+      RETURN;
+    END LOOP;
+    RETURN QUERY
+    SELECT p.seq, sum(toolgen_term_score(t.weight, p.tf, p.length, k0, k1)) AS score
+    FROM unnest(lexemes, weights) AS t (lexeme, weight)
+    JOIN toolgen_postings AS p ON p.kb_id = knowledge_base AND p.lexeme = t.lexeme
+    GROUP BY p.seq
+    ORDER BY score DESC, p.seq
+    LIMIT top_k;
+  END $$;
+
   -- The top_k best documents for words (each already cut as postgresIndexText cuts), ties in
   -- insertion order, restricted to those whose metadata satisfies metadata_filter (NULL: no
   -- filter) and whose title equals every element of title_filter. BM25, k1 = 1.2, b = 0.75:
@@ -167,6 +251,7 @@ export const RANKED_SEARCH_STEP = `
     term_vectors tsvector[];
     term_weights double precision[];
     term_lexemes text[];
+    term_frequencies double precision[];
     phrases boolean;
     any_term tsquery;
   BEGIN
@@ -179,9 +264,9 @@ export const RANKED_SEARCH_STEP = `
     k1 := 1.2 * 0.75 / greatest(words_in_documents / greatest(documents, 1), 1);
 
     SELECT array_agg(t.query), array_agg(t.vector), array_agg(t.repeats * ln(1 + (documents - n.df + 0.5) / (n.df + 0.5)) * (1.2 + 1)),
-           array_agg((tsvector_to_array(t.vector))[1]),
+           array_agg((tsvector_to_array(t.vector))[1]), array_agg(n.df),
            coalesce(bool_or(numnode(t.query) > 1), false), toolgen_tsquery_or(t.query)
-    INTO term_queries, term_vectors, term_weights, term_lexemes, phrases, any_term
+    INTO term_queries, term_vectors, term_weights, term_lexemes, term_frequencies, phrases, any_term
     FROM (
       SELECT q.query, q.vector, count(*) AS repeats
       FROM unnest(words) AS w (word)
@@ -197,24 +282,17 @@ export const RANKED_SEARCH_STEP = `
     WHERE n.df > 0;
 
     IF NOT phrases AND metadata_filter IS NULL AND cardinality(title_filter) = 0 THEN
-      -- Every word one lexeme, no filter: the sum over the words' postings, from the index.
+      -- Every word one lexeme, no filter: from the words' postings, in the index.
       RETURN QUERY
       SELECT d.id, d.title, d.content, d.metadata, top.score
-      FROM (
-        SELECT p.seq, sum(t.weight * p.tf / (p.tf + k0 + k1 * p.length)) AS score
-        FROM unnest(term_lexemes, term_weights) AS t (lexeme, weight)
-        JOIN toolgen_postings AS p ON p.kb_id = knowledge_base AND p.lexeme = t.lexeme
-        GROUP BY p.seq
-        ORDER BY score DESC, p.seq
-        LIMIT top_k
-      ) AS top
+      FROM toolgen_top_postings(knowledge_base, term_lexemes, term_weights, term_frequencies, top_k, k0, k1) AS top
       JOIN toolgen_documents AS d ON d.seq = top.seq
       ORDER BY top.score DESC, top.seq;
     ELSIF metadata_filter IS NULL THEN
       RETURN QUERY
       SELECT d.id, d.title, d.content, d.metadata, top.score
       FROM (
-        SELECT c.seq, sum(t.weight * m.tf / (m.tf + k0 + k1 * m.length)) AS score
+        SELECT c.seq, sum(toolgen_term_score(t.weight, m.tf, m.length, k0, k1)) AS score
         FROM (
           SELECT d.seq, d.search FROM toolgen_documents AS d
           WHERE d.kb_id = knowledge_base AND d.search @@ any_term AND d.title = ALL (title_filter)
@@ -231,7 +309,7 @@ export const RANKED_SEARCH_STEP = `
       RETURN QUERY
       SELECT d.id, d.title, d.content, d.metadata, top.score
       FROM (
-        SELECT c.seq, sum(t.weight * m.tf / (m.tf + k0 + k1 * m.length)) AS score
+        SELECT c.seq, sum(toolgen_term_score(t.weight, m.tf, m.length, k0, k1)) AS score
         FROM (
           SELECT d.seq, d.search FROM toolgen_documents AS d
           WHERE d.kb_id = knowledge_base AND d.search @@ any_term AND d.metadata::jsonb @@ metadata_filter AND d.title = ALL (title_filter)
