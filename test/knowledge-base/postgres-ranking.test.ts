@@ -244,7 +244,9 @@ describe("ranking on PostgreSQL", () => {
       await client.query("INSERT INTO toolgen_schema (version) VALUES (1)");
       await client.query("INSERT INTO toolgen_knowledge_bases (name) VALUES ('old'), ('empty')");
       const rng = seededRandom(3);
-      const old = indexed(Array.from({ length: 120 }, (_, i) => randomDocument(rng, `o${i}`, i % 2)));
+      // Enough documents that building their postings takes longer than the statement timeout
+      // given to open() below, which the step must not be held to.
+      const old = indexed(Array.from({ length: 3000 }, (_, i) => randomDocument(rng, `o${i}`, i % 2)));
       await client.query(
         `INSERT INTO toolgen_documents (kb_id, id, title, content, metadata, search)
          SELECT 1, d.id, d.title, d.content, d.metadata::json,
@@ -261,13 +263,17 @@ describe("ranking on PostgreSQL", () => {
       );
     });
     const logged: string[] = [];
-    const storage = await PostgresStorage.open(url, { log: (line) => logged.push(line) });
+    const started = Date.now();
+    const storage = await PostgresStorage.open(url, { statementTimeoutMs: 20, log: (line) => logged.push(line) });
+    const migrationMs = Date.now() - started;
     try {
       expect(logged).toEqual(MIGRATIONS.slice(1).map((_, i) => `knowledge base schema: applied step ${i + 2}`));
+      // Otherwise the comparison says nothing: the step did take longer than the timeout.
+      expect(migrationMs).toBeGreaterThan(20);
       await withClient(url, async (client) => {
         expect(await postingsMismatches(client)).toEqual({ extra: 0, missing: 0, wrongCounts: 0 });
         const { rows } = await client.query<{ kb_id: string; documents: string }>("SELECT kb_id, documents FROM toolgen_kb_stats ORDER BY kb_id");
-        expect(rows.map((row) => [Number(row.kb_id), Number(row.documents)])).toEqual([[1, 120]]);
+        expect(rows.map((row) => [Number(row.kb_id), Number(row.documents)])).toEqual([[1, 3000]]);
         for (const text of ["river", "maple 石头", "harbor willow ember"]) {
           const words = queryWords(text);
           expectExactTopK(await storage.search(1, words, 10, []), await referenceRanking(client, 1, words), 10, `migrated: "${text}"`);

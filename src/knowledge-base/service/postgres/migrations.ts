@@ -56,9 +56,10 @@ export const MIGRATIONS: readonly string[] = [
 
 /**
  * How long one step may run before the client gives up on it. A step that builds a structure for
- * existing documents (step 2's postings) takes minutes on a large database, far beyond the pool's
- * per-query deadline (statement timeout + 5 s); the other instances wait on the lock meanwhile and
- * answer 503 until it is done.
+ * existing documents (step 2's postings) takes minutes on a large database (15 s for 100,000
+ * chunks, BENCHMARKS.md), far beyond the statement timeout and the pool's per-query deadline
+ * (statement timeout + 5 s), so the steps run without the one and with this as the other; the
+ * other instances wait on the lock meanwhile and answer 503 until it is done.
  */
 const STEP_DEADLINE_MS = 6 * 60 * 60 * 1000;
 
@@ -81,6 +82,7 @@ export async function migrate(client: PoolClient, statementTimeoutMs: number, lo
     const { rows } = await client.query<{ version: number | null }>("SELECT max(version) AS version FROM toolgen_schema");
     const current = rows[0]?.version ?? 0;
     refuseNewer(current);
+    if (current < MIGRATIONS.length) await client.query("SET LOCAL statement_timeout = 0");
     for (let version = current + 1; version <= MIGRATIONS.length; version++) {
       // node-postgres reads query_timeout from a query's config; its type definitions lack it.
       const step: QueryConfig & { query_timeout: number } = { text: MIGRATIONS[version - 1]!, query_timeout: STEP_DEADLINE_MS };
