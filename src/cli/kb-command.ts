@@ -29,6 +29,7 @@ export interface KbServeOptions extends Partial<ServerFlags> {
   database?: string;
   poolSize?: number;
   statementTimeout?: number;
+  writeTimeout?: number;
   token: string[];
 }
 
@@ -43,6 +44,7 @@ export function addKbCommand(program: Command, io: CliIo): void {
     .option("--database <url>", `PostgreSQL to keep the knowledge bases in, postgres://user:password@host:port/db (default: ${DATABASE_URL_ENV}; SQLite in --data when neither is set)`)
     .option("--pool-size <n>", "PostgreSQL connections per instance (default 10)", positiveInteger("--pool-size"))
     .option("--statement-timeout <ms>", "PostgreSQL: longest a statement may run before the request gets 503 (default 10000)", positiveInteger("--statement-timeout"))
+    .option("--write-timeout <ms>", "PostgreSQL: the same for documents/add and documents/delete, which write the search index too (default 60000)", positiveInteger("--write-timeout"))
     .option(
       "--token <t>",
       `accepted access token, sent by clients as Authorization: token <t> (repeatable; default: ${KB_TOKENS_ENV}, comma-separated)`,
@@ -66,8 +68,8 @@ export async function runKbServe(flags: KbServeOptions, io: CliIo, stop: Promise
   if (databaseUrl !== undefined && flags.data !== DEFAULT_KB_DATA_DIR) {
     throw new BadInputError("--data (SQLite) and --database (PostgreSQL) choose where the knowledge bases are kept: give one of them");
   }
-  if (databaseUrl === undefined && (flags.poolSize !== undefined || flags.statementTimeout !== undefined)) {
-    throw new BadInputError("--pool-size and --statement-timeout apply to PostgreSQL only: give --database (or DATABASE_URL) too");
+  if (databaseUrl === undefined && (flags.poolSize !== undefined || flags.statementTimeout !== undefined || flags.writeTimeout !== undefined)) {
+    throw new BadInputError("--pool-size, --statement-timeout and --write-timeout apply to PostgreSQL only: give --database (or DATABASE_URL) too");
   }
   let service: KnowledgeBaseService;
   // The service (and SQLite) are loaded only by this command.
@@ -79,6 +81,7 @@ export async function runKbServe(flags: KbServeOptions, io: CliIo, stop: Promise
       ...place,
       ...(flags.poolSize !== undefined ? { poolSize: flags.poolSize } : {}),
       ...(flags.statementTimeout !== undefined ? { statementTimeoutMs: flags.statementTimeout } : {}),
+      ...(flags.writeTimeout !== undefined ? { writeTimeoutMs: flags.writeTimeout } : {}),
       tokens,
       ...serverSettings({ allowHost: [], ...flags }),
       log: (line) => io.stderr(`toolgen: ${line}`),

@@ -48,7 +48,7 @@ describe("kb serve", () => {
     const program = new Command("toolgen");
     addKbCommand(program, capture());
     const serve = program.commands.find((c) => c.name() === "kb")?.commands.find((c) => c.name() === "serve");
-    expect(serve?.options.map((o) => o.long)).toEqual(["--port", "--host", "--data", "--database", "--pool-size", "--statement-timeout", "--token", "--allow-host", "--body-timeout", "--headers-timeout", "--max-connections", "--max-json-depth"]);
+    expect(serve?.options.map((o) => o.long)).toEqual(["--port", "--host", "--data", "--database", "--pool-size", "--statement-timeout", "--write-timeout", "--token", "--allow-host", "--body-timeout", "--headers-timeout", "--max-connections", "--max-json-depth"]);
     const opts = serve!.opts();
     expect(opts).toMatchObject({ port: 8090, host: "127.0.0.1", data: ".toolgen-kb", token: [], allowHost: [] });
   });
@@ -142,8 +142,9 @@ describe("kb serve on PostgreSQL", () => {
     const both = await refusal({ database });
     expect(both).toBeInstanceOf(BadInputError);
     expect(both.message).toBe("--data (SQLite) and --database (PostgreSQL) choose where the knowledge bases are kept: give one of them");
-    const pool = await refusal({ poolSize: 4 });
-    expect(pool.message).toBe("--pool-size and --statement-timeout apply to PostgreSQL only: give --database (or DATABASE_URL) too");
+    for (const options of [{ poolSize: 4 }, { statementTimeout: 100 }, { writeTimeout: 100 }]) {
+      expect((await refusal(options)).message).toBe("--pool-size, --statement-timeout and --write-timeout apply to PostgreSQL only: give --database (or DATABASE_URL) too");
+    }
     const wrong = await refusal({ data: DEFAULT_KB_DATA_DIR, database: database.replace(":toolgen-test@", ":wrong@") });
     expect(wrong).toBeInstanceOf(BadInputError);
     // Bad input drops a URL's user and password from its message altogether.

@@ -13,6 +13,7 @@ import { startKnowledgeBaseService } from "../../src/knowledge-base/index.js";
 import { MIGRATIONS } from "../../src/knowledge-base/service/postgres/migrations.js";
 import { PostgresStorage } from "../../src/knowledge-base/service/postgres/postgres-storage.js";
 import { startPostgres, type TestPostgres } from "../support/postgres.js";
+import { postingsMismatches } from "./postgres-postings.js";
 import { killChildren, serveInChild } from "./serve-in-child.js";
 
 const TOKEN = "many-instances-token";
@@ -97,6 +98,14 @@ describe("instances on one PostgreSQL", () => {
     }
     expect(acknowledged.filter(({ id }) => !stored.has(id))).toEqual([]);
     for (const { id, word } of acknowledged) expect((await onB.search(word, { topK: 1 })).map((hit) => hit.id)).toEqual([id]);
+    // The transactions A had open when it was killed left no postings or counts behind.
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      expect(await postingsMismatches(client)).toEqual({ extra: 0, missing: 0, wrongCounts: 0 });
+    } finally {
+      await client.end();
+    }
   });
 });
 
@@ -178,6 +187,25 @@ describe("the database away or slow", () => {
       expect(answer.json.errorMsg).toBe("the database did not answer within the statement timeout; try again later");
       await lock.release();
       expect((await post(service.url, "/llm/knowledge/search", { knowledgeBaseId: result.knowledgeBaseId, query: "anything" })).status).toBe(200);
+    } finally {
+      await lock?.end();
+      await service.close();
+    }
+  });
+
+  it("writes have a timeout of their own: an add over the write timeout gets 503 while searches keep theirs", async () => {
+    const url = await postgres.createDatabase();
+    const service = await startKnowledgeBaseService({ databaseUrl: url, tokens: [], statementTimeoutMs: 60_000, writeTimeoutMs: 300 });
+    let lock: Awaited<ReturnType<typeof lockDocuments>> | undefined;
+    try {
+      const { result } = (await post(service.url, "/llm/knowledge/create", { knowledgeBaseName: "slow-writes" })).json;
+      lock = await lockDocuments(url);
+      // With the 60 s statement timeout this add would wait out the test.
+      const answer = await post(service.url, "/llm/knowledge/documents/add", { knowledgeBaseId: result.knowledgeBaseId, documents: [{ content: "waits" }] });
+      expect(answer.status).toBe(503);
+      expect(answer.json.errorMsg).toBe("the database did not answer within the statement timeout; try again later");
+      await lock.release();
+      expect((await post(service.url, "/llm/knowledge/documents/add", { knowledgeBaseId: result.knowledgeBaseId, documents: [{ content: "goes through" }] })).json.errorCode).toBe(0);
     } finally {
       await lock?.end();
       await service.close();

@@ -360,6 +360,76 @@ describe.each(BACKENDS)("$name backend", (backend) => {
       for (const hit of await hits(id, "apple banana cherry durian")) expect(hit.score).toBeGreaterThan(0);
     });
 
+    it("a document added again under its id is found by its new words only, at its old place", async () => {
+      const { id } = await add([
+        { id: "a", title: "first", content: "walrus 海象 ferry" },
+        { id: "b", content: "walrus lagoon" },
+      ]);
+      const filter = { filterConditions: { bool: { filter: [{ term: { kind: "x" } }] } } };
+      await call("/llm/knowledge/documents/add", { knowledgeBaseId: id, documents: [{ id: "a", title: "second", content: "penguin 企鹅 ferry", metadata: { kind: "x" } }] });
+      expect(await ids(id, "walrus")).toEqual(["b"]);
+      expect(await ids(id, "海象")).toEqual([]);
+      expect(await ids(id, "first")).toEqual([]);
+      expect(await ids(id, "penguin")).toEqual(["a"]);
+      expect(await ids(id, "企鹅")).toEqual(["a"]);
+      expect(await ids(id, "second walrus")).toEqual(["a", "b"]);
+      expect(await ids(id, "ferry walrus", filter)).toEqual(["a"]);
+      // The same words again change nothing.
+      await call("/llm/knowledge/documents/add", { knowledgeBaseId: id, documents: [{ id: "a", title: "second", content: "penguin 企鹅 ferry" }] });
+      expect(await ids(id, "penguin 企鹅")).toEqual(["a"]);
+      const listed = await call("/llm/knowledge/documents/list", { knowledgeBaseId: id });
+      expect(listed.json.result.documents.map((d: { id: string }) => d.id)).toEqual(["a", "b"]);
+    });
+
+    it("deleted documents are found no more, with or without a filter; the others still are", async () => {
+      const { id } = await add([
+        { id: "gone", content: "harbour crane 码头 it's", metadata: { port: true } },
+        { id: "kept", content: "harbour 码头 it's", metadata: { port: true } },
+        { id: "other", content: "inland" },
+      ]);
+      const port = { filterConditions: { bool: { filter: [{ term: { port: true } }] } } };
+      expect(await ids(id, "crane")).toEqual(["gone"]);
+      const deleted = await call("/llm/knowledge/documents/delete", { knowledgeBaseId: id, documentIds: ["gone", "never-there"] });
+      expect(deleted.json.errorCode, deleted.json.errorMsg).toBe(0);
+      expect(await ids(id, "crane")).toEqual([]);
+      expect(await ids(id, "harbour crane")).toEqual(["kept"]);
+      expect(await ids(id, "码头")).toEqual(["kept"]);
+      expect(await ids(id, "it's")).toEqual(["kept"]);
+      expect(await ids(id, "crane harbour", port)).toEqual(["kept"]);
+      await call("/llm/knowledge/documents/delete", { knowledgeBaseId: id, documentIds: ["kept", "other"] });
+      expect(await ids(id, "harbour inland 码头 it's")).toEqual([]);
+    });
+
+    it("a rarer word weighs more, and adding or deleting documents changes how rare a word is", async () => {
+      // Same title and length everywhere: only how many documents hold each word differs.
+      const doc = (docId: string, word: string) => ({ id: docId, title: "note", content: `${word} pear pear` });
+      const { id } = await add([doc("kiwi", "kiwi"), doc("mango", "mango"), doc("k1", "kiwi"), doc("k2", "kiwi"), doc("k3", "kiwi")]);
+      // kiwi in 4 of 5 documents, mango in 1: the mango document first, whichever comes first in the query.
+      expect((await ids(id, "kiwi mango")).slice(0, 2)).toEqual(["mango", "kiwi"]);
+      expect((await ids(id, "mango kiwi")).slice(0, 2)).toEqual(["mango", "kiwi"]);
+      await call("/llm/knowledge/documents/delete", { knowledgeBaseId: id, documentIds: ["k1", "k2", "k3"] });
+      await call("/llm/knowledge/documents/add", { knowledgeBaseId: id, documents: [doc("m1", "mango"), doc("m2", "mango"), doc("m3", "mango")] });
+      // Now kiwi is the rare one.
+      expect((await ids(id, "kiwi mango"))[0]).toEqual("kiwi");
+      expect((await ids(id, "mango kiwi"))[0]).toEqual("kiwi");
+    });
+
+    it("a word of several tokens matches as a phrase, beside other words and under a filter", async () => {
+      const { id } = await add([
+        { id: "phrase", content: "it's late", metadata: { tag: "t" } },
+        { id: "apart", content: "s it late", metadata: { tag: "t" } },
+        { id: "version", content: "release 3.5 is out", metadata: { tag: "u" } },
+      ]);
+      expect(await ids(id, "it's")).toEqual(["phrase"]);
+      expect(await ids(id, "3.5")).toEqual(["version"]);
+      expect((await ids(id, "it's 3.5")).sort()).toEqual(["phrase", "version"]);
+      expect((await ids(id, "it's late"))[0]).toEqual("phrase");
+      expect((await ids(id, "it's late")).sort()).toEqual(["apart", "phrase"]);
+      const tagged = (tag: string) => ({ filterConditions: { bool: { filter: [{ term: { tag } }] } } });
+      expect(await ids(id, "it's 3.5", tagged("t"))).toEqual(["phrase"]);
+      expect(await ids(id, "it's 3.5", tagged("u"))).toEqual(["version"]);
+    });
+
     it("an id named twice in one request: the later document, at the earlier place", async () => {
       const { id, ids: added } = await add([
         { id: "x", content: "first version" },

@@ -16,6 +16,8 @@ export interface StorageChoice {
   poolSize?: number;
   /** PostgreSQL only: longest a statement may run, in ms (default 10,000). */
   statementTimeoutMs?: number;
+  /** PostgreSQL only: the same for the statements of documents/add and documents/delete (default 60,000). */
+  writeTimeoutMs?: number;
   /** Where the backend reports what it does on its own (migrations, reconnects). */
   log?: (line: string) => void;
 }

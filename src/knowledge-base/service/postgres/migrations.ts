@@ -7,7 +7,8 @@
  * Every name starts with `toolgen_`, so the knowledge bases can live in a database that holds
  * other things too.
  */
-import type { PoolClient } from "pg";
+import type { PoolClient, QueryConfig } from "pg";
+import { RANKED_SEARCH_STEP } from "./ranked-search-step.js";
 
 /** Key of the advisory lock (any 64-bit number no other application uses; here "toolgen\0"). */
 const MIGRATION_LOCK_KEY = "8390047142196375040";
@@ -49,7 +50,18 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX toolgen_documents_search ON toolgen_documents USING gin (search);
   CREATE INDEX toolgen_documents_metadata ON toolgen_documents USING gin ((metadata::jsonb) jsonb_path_ops);
   `,
+  // 2: BM25 ranking from postings kept by triggers (ranked-search-step.ts).
+  RANKED_SEARCH_STEP,
 ];
+
+/**
+ * How long one step may run before the client gives up on it. A step that builds a structure for
+ * existing documents (step 2's postings) takes minutes on a large database (15 s for 100,000
+ * chunks, BENCHMARKS.md), far beyond the statement timeout and the pool's per-query deadline
+ * (statement timeout + 5 s), so the steps run without the one and with this as the other; the
+ * other instances wait on the lock meanwhile and answer 503 until it is done.
+ */
+const STEP_DEADLINE_MS = 6 * 60 * 60 * 1000;
 
 /**
  * Applies the missing steps; resolves to how many it applied (0 when another instance did). A
@@ -70,8 +82,11 @@ export async function migrate(client: PoolClient, statementTimeoutMs: number, lo
     const { rows } = await client.query<{ version: number | null }>("SELECT max(version) AS version FROM toolgen_schema");
     const current = rows[0]?.version ?? 0;
     refuseNewer(current);
+    if (current < MIGRATIONS.length) await client.query("SET LOCAL statement_timeout = 0");
     for (let version = current + 1; version <= MIGRATIONS.length; version++) {
-      await client.query(MIGRATIONS[version - 1]!);
+      // node-postgres reads query_timeout from a query's config; its type definitions lack it.
+      const step: QueryConfig & { query_timeout: number } = { text: MIGRATIONS[version - 1]!, query_timeout: STEP_DEADLINE_MS };
+      await client.query(step);
       await client.query("INSERT INTO toolgen_schema (version) VALUES ($1)", [version]);
       log?.(`knowledge base schema: applied step ${version}`);
     }

@@ -2,11 +2,9 @@
  * Knowledge bases on a PostgreSQL server, shared by any number of `kb serve` instances: nothing is
  * kept in a process but the connection pool, every write is one transaction committed before the
  * promise resolves (so acknowledged writes survive a `kill -9` of any instance and are seen by the
- * searches of all), and search is PostgreSQL's own: a `tsvector` column with a GIN index, ranked
- * by `ts_rank`; metadata filters are jsonb containment on a GIN index.
- *
- * Text is segmented (Chinese, Japanese, Thai) by the same code as on SQLite before PostgreSQL
- * indexes it, and the same query words are looked for, so both backends find the same documents.
+ * searches of all), and search is ranked by BM25 from postings that triggers keep beside the
+ * documents (ranked-search-step.ts), one statement per search (search-statement.ts); metadata
+ * filters are jsonb on a GIN index.
  */
 import { randomUUID } from "node:crypto";
 import pg from "pg";
@@ -15,6 +13,7 @@ import type { Term } from "../filters.js";
 import { StorageUnavailableError, type IndexedDocument, type KnowledgeBaseRecord, type KnowledgeBaseStorage, type ScoredDocument, type StoredDocument } from "../storage.js";
 import { postgresIndexText } from "./index-text.js";
 import { migrate } from "./migrations.js";
+import { NO_SUCH_KNOWLEDGE_BASE, searchStatement, type SearchRow } from "./search-statement.js";
 import { asUnavailable, connectionLost } from "./unavailable.js";
 
 export interface PostgresSettings {
@@ -22,11 +21,20 @@ export interface PostgresSettings {
   poolSize?: number;
   /** Longest a statement may run, in ms; a search over it is cancelled and answered 503. */
   statementTimeoutMs?: number;
+  /** The same for the statements of documents/add and documents/delete, which do more work. */
+  writeTimeoutMs?: number;
   log?: (line: string) => void;
 }
 
 export const DEFAULT_POOL_SIZE = 10;
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
+/**
+ * An add request of 1,000 documents writes ~80,000 postings rows besides the documents
+ * (ranked-search-step.ts); on a busy server with a large knowledge base such a statement took
+ * seconds (8.4 s at most of 1,000 requests at 1M chunks, BENCHMARKS.md). A write cancelled at the
+ * search timeout would be answered 503 and sent again, doing the work twice.
+ */
+export const DEFAULT_WRITE_TIMEOUT_MS = 60_000;
 /** How long a request waits for a connection (all busy, or the server unreachable) before 503. */
 const CONNECT_TIMEOUT_MS = 5_000;
 /**
@@ -36,21 +44,8 @@ const CONNECT_TIMEOUT_MS = 5_000;
  */
 const QUERY_DEADLINE_MARGIN_MS = 5_000;
 
-/**
- * Weights for labels {D, C, B, A}: titles are labelled A and contents B, so a title match counts
- * twice a content match, as on SQLite.
- */
-const RANK_WEIGHTS = "{0.1, 0.2, 0.5, 1.0}";
-/** Normalisation 1: divide by 1 + log(length), so long documents do not win by size. */
-const RANK_NORMALIZATION = 1;
-/**
- * ts_rank (term frequency) rather than ts_rank_cd (cover density): on the judged set
- * (test/knowledge-base/relevance) nDCG@10 0.896 against 0.857, recall@10 0.922 against 0.905; the
- * normalisations 0, 1 and 2 were within 0.003 of each other for both. Neither knows how rare a word
- * is (BM25's IDF): weighting each word by its IDF in SQL reached 0.912 but needs a count per query
- * word over the knowledge base on every search, which grows with the knowledge base.
- */
-const RANK_FUNCTION = "ts_rank";
+/** Runs one statement of a request's transaction, under that request's client-side deadline. */
+type Run = <R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values?: unknown[]) => Promise<pg.QueryResult<R>>;
 
 interface DocumentRow {
   id: string;
@@ -65,20 +60,19 @@ export class PostgresStorage implements KnowledgeBaseStorage {
   readonly #log: ((line: string) => void) | undefined;
   readonly #poolSize: number;
   readonly #statementTimeoutMs: number;
-  /** `BEGIN ...; SET LOCAL statement_timeout` in one round trip, per isolation level. */
-  readonly #begin: (isolation: string) => string;
+  readonly #writeTimeoutMs: number;
   /** Set once the schema is known to be current; until then every request tries to migrate. */
   #migrated: Promise<void> | undefined;
 
   readonly location: string;
 
-  private constructor(pool: pg.Pool, poolSize: number, statementTimeoutMs: number, log: ((line: string) => void) | undefined, databaseUrl: string) {
+  private constructor(pool: pg.Pool, poolSize: number, statementTimeoutMs: number, writeTimeoutMs: number, log: ((line: string) => void) | undefined, databaseUrl: string) {
     this.location = `PostgreSQL ${redact(databaseUrl)}`;
     this.#pool = pool;
     this.#poolSize = poolSize;
     this.#statementTimeoutMs = statementTimeoutMs;
     this.#log = log;
-    this.#begin = (isolation) => `BEGIN ISOLATION LEVEL ${isolation}; SET LOCAL statement_timeout = ${statementTimeoutMs}`;
+    this.#writeTimeoutMs = writeTimeoutMs;
   }
 
   /**
@@ -104,7 +98,7 @@ export class PostgresStorage implements KnowledgeBaseStorage {
     // An idle connection the server closes (restart, failover) is reported here; unhandled it
     // would end the process. The pool drops it and opens a new one when one is needed.
     pool.on("error", (error) => settings.log?.(`knowledge base database: idle connection lost: ${error.message}`));
-    const storage = new PostgresStorage(pool, poolSize, statementTimeout, settings.log, databaseUrl);
+    const storage = new PostgresStorage(pool, poolSize, statementTimeout, settings.writeTimeoutMs ?? DEFAULT_WRITE_TIMEOUT_MS, settings.log, databaseUrl);
     try {
       await storage.#ensureSchema();
     } catch (error) {
@@ -140,13 +134,13 @@ export class PostgresStorage implements KnowledgeBaseStorage {
   }
 
   createKnowledgeBase(name: string): Promise<KnowledgeBaseRecord & { created: boolean }> {
-    return this.#transaction(async (client) => {
-      const inserted = await client.query<{ id: string }>(
+    return this.#transaction(async (run) => {
+      const inserted = await run<{ id: string }>(
         "INSERT INTO toolgen_knowledge_bases (name) VALUES ($1) ON CONFLICT (name) DO NOTHING RETURNING id",
         [name],
       );
       if (inserted.rows[0] !== undefined) return { id: Number(inserted.rows[0].id), name, created: true };
-      const existing = await client.query<{ id: string }>("SELECT id FROM toolgen_knowledge_bases WHERE name = $1", [name]);
+      const existing = await run<{ id: string }>("SELECT id FROM toolgen_knowledge_bases WHERE name = $1", [name]);
       return { id: Number(existing.rows[0]!.id), name, created: false };
     });
   }
@@ -158,9 +152,9 @@ export class PostgresStorage implements KnowledgeBaseStorage {
     const latest = new Map<string, IndexedDocument>();
     ids.forEach((id, index) => latest.set(id, documents[index]!));
     const rows = [...latest];
-    return this.#transaction(async (client) => {
-      await requireKnowledgeBase(client, knowledgeBaseId, "FOR SHARE");
-      await client.query(
+    return this.#transaction(async (run) => {
+      await requireKnowledgeBase(run, knowledgeBaseId, "FOR SHARE");
+      await run(
         `INSERT INTO toolgen_documents (kb_id, id, title, content, metadata, search)
          SELECT $1, d.id, d.title, d.content, d.metadata::json,
                 setweight(to_tsvector('toolgen', d.index_title), 'A') || setweight(to_tsvector('toolgen', d.index_content), 'B')
@@ -180,67 +174,84 @@ export class PostgresStorage implements KnowledgeBaseStorage {
         ],
       );
       return ids;
-    });
+    }, { timeoutMs: this.#writeTimeoutMs });
   }
 
   listDocuments(knowledgeBaseId: number, offset: number, limit: number): Promise<{ total: number; documents: StoredDocument[] }> {
     // REPEATABLE READ: the count and the page are read from one snapshot.
-    return this.#transaction(async (client) => {
-      await requireKnowledgeBase(client, knowledgeBaseId);
-      const count = await client.query<{ total: string }>("SELECT count(*) AS total FROM toolgen_documents WHERE kb_id = $1", [knowledgeBaseId]);
-      const page = await client.query<DocumentRow>(
+    return this.#transaction(async (run) => {
+      await requireKnowledgeBase(run, knowledgeBaseId);
+      const count = await run<{ total: string }>("SELECT count(*) AS total FROM toolgen_documents WHERE kb_id = $1", [knowledgeBaseId]);
+      const page = await run<DocumentRow>(
         "SELECT id, title, content, metadata FROM toolgen_documents WHERE kb_id = $1 ORDER BY seq LIMIT $2 OFFSET $3",
         [knowledgeBaseId, limit, offset],
       );
       return { total: Number(count.rows[0]!.total), documents: page.rows.map(toStored) };
-    }, "REPEATABLE READ");
+    }, { isolation: "REPEATABLE READ" });
   }
 
   deleteDocuments(knowledgeBaseId: number, ids: readonly string[]): Promise<number> {
-    return this.#transaction(async (client) => {
-      await requireKnowledgeBase(client, knowledgeBaseId, "FOR SHARE");
-      const deleted = await client.query("DELETE FROM toolgen_documents WHERE kb_id = $1 AND id = ANY($2::text[])", [knowledgeBaseId, [...new Set(ids)]]);
+    return this.#transaction(async (run) => {
+      await requireKnowledgeBase(run, knowledgeBaseId, "FOR SHARE");
+      const deleted = await run("DELETE FROM toolgen_documents WHERE kb_id = $1 AND id = ANY($2::text[])", [knowledgeBaseId, [...new Set(ids)]]);
       return deleted.rowCount ?? 0;
-    });
+    }, { timeoutMs: this.#writeTimeoutMs });
   }
 
-  search(knowledgeBaseId: number, words: readonly string[], topK: number, terms: readonly Term[]): Promise<ScoredDocument[]> {
-    return this.#transaction(async (client) => {
-      await requireKnowledgeBase(client, knowledgeBaseId);
-      if (words.length === 0) return [];
-      const params: unknown[] = [knowledgeBaseId, words.map(postgresIndexText), topK];
-      let filters = "";
-      for (const term of terms) filters += ` AND ${termSql(term, params)}`;
-      // Each word is a phrase query (a word the parser splits, like it's or 3.5, matches the same
-      // adjacent tokens), the words OR-ed: a document needs only some of them.
-      const { rows } = await client.query<DocumentRow & { score: number }>(
-        `WITH q AS (
-           SELECT (SELECT toolgen_tsquery_or(phraseto_tsquery('toolgen', w)) FROM unnest($2::text[]) AS w) AS query
-         )
-         SELECT d.id, d.title, d.content, d.metadata, ${RANK_FUNCTION}('${RANK_WEIGHTS}', d.search, q.query, ${RANK_NORMALIZATION}) AS score
-         FROM toolgen_documents AS d, q
-         WHERE d.kb_id = $1 AND d.search @@ q.query${filters}
-         ORDER BY score DESC, d.seq
-         LIMIT $3`,
-        params,
-      );
-      return rows.map((row) => ({ ...toStored(row), score: Number(row.score) }));
+  async search(knowledgeBaseId: number, words: readonly string[], topK: number, terms: readonly Term[]): Promise<ScoredDocument[]> {
+    const results = await this.#message<SearchRow>(searchStatement(knowledgeBaseId, words, topK, terms, this.#statementTimeoutMs)).catch((error: unknown) => {
+      if ((error as { code?: unknown }).code === NO_SUCH_KNOWLEDGE_BASE) {
+        throw new ServiceError(ErrorCode.KNOWLEDGE_BASE_NOT_FOUND, `knowledge base ${knowledgeBaseId} does not exist`);
+      }
+      throw error;
     });
+    // The SET's result, then the SELECT's.
+    return results.at(-1)!.rows.map((row) => ({ ...toStored(row), score: Number(row.score) }));
   }
 
-  /** Runs `work` in one transaction on one pooled connection, after making sure of the schema. */
-  async #transaction<T>(work: (client: pg.PoolClient) => Promise<T>, isolation = "READ COMMITTED"): Promise<T> {
+  /**
+   * Sends `text`, statements that carry their own transaction (search-statement.ts), in one round
+   * trip on a pooled connection; resolves to each statement's result.
+   */
+  async #message<R extends pg.QueryResultRow>(text: string): Promise<pg.QueryResult<R>[]> {
     let client: pg.PoolClient | undefined;
     try {
       await this.#ensureSchema();
       client = await this.#connect();
-      await client.query(this.#begin(isolation));
+      const answer = (await client.query<R>(text)) as unknown as pg.QueryResult<R> | pg.QueryResult<R>[];
+      return Array.isArray(answer) ? answer : [answer];
+    } catch (error) {
+      const unavailable = asUnavailable(error);
+      // As in #transaction: a connection that failed goes back broken, and the pool closes it.
+      client?.release(unavailable ?? undefined);
+      client = undefined;
+      throw unavailable ?? error;
+    } finally {
+      client?.release();
+    }
+  }
+
+  /**
+   * Runs `work` in one transaction on one pooled connection, after making sure of the schema:
+   * `BEGIN …; SET LOCAL statement_timeout` in one round trip, the work, `COMMIT`. Each statement
+   * also has the client-side deadline, `timeoutMs` plus the margin.
+   */
+  async #transaction<T>(work: (run: Run) => Promise<T>, options: { isolation?: string; timeoutMs?: number } = {}): Promise<T> {
+    const timeoutMs = options.timeoutMs ?? this.#statementTimeoutMs;
+    let client: pg.PoolClient | undefined;
+    try {
+      await this.#ensureSchema();
+      client = await this.#connect();
+      const connection = client;
+      // node-postgres reads query_timeout from a query's config; its type definitions lack it.
+      const run: Run = (text, values) => connection.query({ text, values, query_timeout: timeoutMs + QUERY_DEADLINE_MARGIN_MS } as pg.QueryConfig);
+      await run(`BEGIN ISOLATION LEVEL ${options.isolation ?? "READ COMMITTED"}; SET LOCAL statement_timeout = ${timeoutMs}`);
       try {
-        const result = await work(client);
-        await client.query("COMMIT");
+        const result = await work(run);
+        await run("COMMIT");
         return result;
       } catch (error) {
-        if (!connectionLost(error)) await client.query("ROLLBACK").catch(() => undefined);
+        if (!connectionLost(error)) await run("ROLLBACK").catch(() => undefined);
         throw error;
       }
     } catch (error) {
@@ -286,25 +297,9 @@ export class PostgresStorage implements KnowledgeBaseStorage {
   }
 }
 
-async function requireKnowledgeBase(client: pg.PoolClient, id: number, lock = ""): Promise<void> {
-  const { rowCount } = await client.query(`SELECT 1 FROM toolgen_knowledge_bases WHERE id = $1 ${lock}`, [id]);
+async function requireKnowledgeBase(run: Run, id: number, lock = ""): Promise<void> {
+  const { rowCount } = await run(`SELECT 1 FROM toolgen_knowledge_bases WHERE id = $1 ${lock}`, [id]);
   if (rowCount === 0) throw new ServiceError(ErrorCode.KNOWLEDGE_BASE_NOT_FOUND, `knowledge base ${id} does not exist`);
-}
-
-/**
- * SQL for one term, its values appended to `params`. `title` compares the column; a metadata key
- * holds when the metadata contains `{key: value}` (the value itself) or `{key: [value]}` (an array
- * with it among its elements), jsonb containment that keeps JSON types apart (true is not 1,
- * "1" is not 1) and is answered from the GIN index.
- */
-function termSql(term: Term, params: unknown[]): string {
-  if (term.key === "title") {
-    if (typeof term.value !== "string") return "false";
-    params.push(term.value);
-    return `d.title = $${params.length}`;
-  }
-  params.push(JSON.stringify({ [term.key]: term.value }), JSON.stringify({ [term.key]: [term.value] }));
-  return `(d.metadata::jsonb @> $${params.length - 1}::jsonb OR d.metadata::jsonb @> $${params.length}::jsonb)`;
 }
 
 function toStored(row: DocumentRow): StoredDocument {

@@ -1,0 +1,290 @@
+/**
+ * PostgreSQL's ranking from postings (schema step 2, postgres/ranked-search-step.ts), against a
+ * real server: the search answers the exact top k under BM25 as written down independently here
+ * (from each document's tsvector, no postings, no counts), with and without filters, after adds,
+ * replacements and deletes; the postings and the per-knowledge-base counts stay equal to what the
+ * documents say after concurrent writers on several instances; and a database written by step 1
+ * alone gets its postings when step 2 is applied.
+ */
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseFilterConditions } from "../../src/knowledge-base/service/filters.js";
+import { postgresIndexText } from "../../src/knowledge-base/service/postgres/index-text.js";
+import { MIGRATIONS } from "../../src/knowledge-base/service/postgres/migrations.js";
+import { PostgresStorage } from "../../src/knowledge-base/service/postgres/postgres-storage.js";
+import { queryWords } from "../../src/knowledge-base/service/query-words.js";
+import { toIndexText } from "../../src/knowledge-base/service/segment.js";
+import type { IndexedDocument, NewDocument, ScoredDocument } from "../../src/knowledge-base/service/storage.js";
+import { seededRandom } from "../support/seeded-random.js";
+import { startPostgres, type TestPostgres } from "../support/postgres.js";
+import { postingsMismatches } from "./postgres-postings.js";
+
+let postgres: TestPostgres;
+beforeAll(async () => {
+  postgres = await startPostgres();
+});
+afterAll(async () => {
+  await postgres.stop();
+});
+
+const indexed = (documents: readonly NewDocument[]): IndexedDocument[] =>
+  documents.map((d) => ({ ...d, indexTitle: toIndexText(d.title), indexContent: toIndexText(d.content) }));
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A small corpus whose words repeat a lot (many ties, many matches per word), English and Chinese. */
+const VOCABULARY = "river stone maple cedar harbor lantern copper meadow falcon orchid amber glacier canyon willow ember quartz 河流 石头 枫树 港口 灯笼 铜矿 草地 猎鹰".split(" ");
+function randomDocument(rng: () => number, id: string, group: number): NewDocument {
+  const pick = () => VOCABULARY[Math.min(VOCABULARY.length - 1, Math.floor(VOCABULARY.length * rng() * rng()))]!;
+  const words = (n: number) => Array.from({ length: n }, pick).join(" ");
+  return { id, title: rng() < 0.3 ? words(1 + Math.floor(rng() * 2)) : "", content: words(2 + Math.floor(rng() * 25)), metadata: { group } };
+}
+
+interface Ranked {
+  id: string;
+  seq: number;
+  score: number;
+}
+
+/**
+ * BM25 as docs/knowledge-base.md states it, from the documents alone: k1 1.2, b 0.75, a title
+ * occurrence counts twice, IDF ln(1 + (N - n + 0.5) / (n + 0.5)), length the tsvector's positions.
+ * Every document matching the query, best first, ties in insertion order.
+ */
+async function referenceRanking(client: pg.Client, knowledgeBaseId: number, words: readonly string[], group?: number): Promise<Ranked[]> {
+  const { rows } = await client.query<{ seq: string; id: string; metadata: { group: number }; lexeme: string | null; weights: string[] | null }>(
+    "SELECT d.seq, d.id, d.metadata, w.lexeme, w.weights FROM toolgen_documents AS d LEFT JOIN LATERAL unnest(d.search) AS w ON true WHERE d.kb_id = $1",
+    [knowledgeBaseId],
+  );
+  const documents = new Map<number, { id: string; group: number; length: number; tf: Map<string, number> }>();
+  for (const row of rows) {
+    const seq = Number(row.seq);
+    let document = documents.get(seq);
+    if (document === undefined) documents.set(seq, (document = { id: row.id, group: row.metadata.group, length: 0, tf: new Map() }));
+    if (row.lexeme === null || row.weights === null) continue;
+    document.length += row.weights.length;
+    document.tf.set(row.lexeme, row.weights.filter((w) => w === "A").length * 2 + row.weights.filter((w) => w !== "A").length);
+  }
+  const n = documents.size;
+  const averageLength = Math.max([...documents.values()].reduce((sum, d) => sum + d.length, 0) / Math.max(n, 1), 1);
+  // The query's lexemes as PostgreSQL's parser and stemmer make them (single-token words only).
+  const lexemes: string[] = [];
+  for (const word of words) {
+    const { rows: parsed } = await client.query<{ lexeme: string }>("SELECT lexeme FROM unnest(to_tsvector('toolgen', $1))", [postgresIndexText(word)]);
+    expect(parsed.length, `test words are single tokens: ${word}`).toBeLessThanOrEqual(1);
+    if (parsed[0] !== undefined) lexemes.push(parsed[0].lexeme);
+  }
+  const ranked: Ranked[] = [];
+  for (const [seq, document] of documents) {
+    if (group !== undefined && document.group !== group) continue;
+    let score = 0;
+    let matched = false;
+    for (const lexeme of lexemes) {
+      const tf = document.tf.get(lexeme);
+      if (tf === undefined) continue;
+      matched = true;
+      const df = [...documents.values()].filter((d) => d.tf.has(lexeme)).length;
+      const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      score += (idf * tf * 2.2) / (tf + 1.2 * (0.25 + (0.75 * document.length) / averageLength));
+    }
+    if (matched) ranked.push({ id: document.id, seq, score });
+  }
+  return ranked.sort((a, b) => b.score - a.score || a.seq - b.seq);
+}
+
+/** The answer is the reference's top k: the same scores, nothing better left out, ties in insertion order. */
+function expectExactTopK(answer: readonly ScoredDocument[], reference: readonly Ranked[], topK: number, label: string): void {
+  const tolerance = (score: number) => 1e-9 * Math.max(1, Math.abs(score));
+  expect(answer.length, label).toBe(Math.min(topK, reference.length));
+  const bySeqOrder = new Map(reference.map((r, index) => [r.id, { ...r, index }]));
+  let previous: (Ranked & { index: number }) | undefined;
+  answer.forEach((hit, position) => {
+    const expected = bySeqOrder.get(hit.id);
+    expect(expected, `${label}: ${hit.id} matches`).toBeDefined();
+    expect(Math.abs(hit.score - expected!.score), `${label}: score of ${hit.id}`).toBeLessThanOrEqual(tolerance(expected!.score));
+    // Nothing scores better than the hit at this position but the hits before it.
+    expect(expected!.score, `${label}: position ${position}`).toBeGreaterThanOrEqual(reference[position]!.score - tolerance(reference[position]!.score));
+    if (previous !== undefined && Math.abs(previous.score - expected!.score) <= tolerance(expected!.score)) {
+      expect(previous.seq, `${label}: a tie in insertion order`).toBeLessThan(expected!.seq);
+    }
+    previous = expected;
+  });
+}
+
+describe("ranking on PostgreSQL", () => {
+  it("answers the exact BM25 top k, with and without a filter, after adds, replacements and deletes", async () => {
+    const url = await postgres.createDatabase();
+    const storage = await PostgresStorage.open(url);
+    try {
+      const rng = seededRandom(7);
+      const { id: kb } = await storage.createKnowledgeBase("exact");
+      const { id: otherKb } = await storage.createKnowledgeBase("other");
+      const documents = Array.from({ length: 300 }, (_, i) => randomDocument(rng, `d${i}`, i % 3));
+      for (let i = 0; i < documents.length; i += 100) await storage.addDocuments(kb, indexed(documents.slice(i, i + 100)));
+      // Another knowledge base's documents count for nothing here.
+      await storage.addDocuments(otherKb, indexed(Array.from({ length: 50 }, (_, i) => randomDocument(rng, `d${i}`, 0))));
+      await storage.addDocuments(kb, indexed(Array.from({ length: 40 }, (_, i) => randomDocument(rng, `d${i * 7}`, 1))));
+      await storage.deleteDocuments(kb, Array.from({ length: 30 }, (_, i) => `d${i * 5 + 1}`));
+
+      await withClient(url, async (client) => {
+        for (let q = 0; q < 60; q++) {
+          const text = Array.from({ length: 1 + (q % 3) }, () => VOCABULARY[Math.floor(rng() * VOCABULARY.length)]!).join(" ");
+          const words = queryWords(text);
+          const topK = [1, 5, 10, 40][q % 4]!;
+          expectExactTopK(await storage.search(kb, words, topK, []), await referenceRanking(client, kb, words), topK, `"${text}" top ${topK}`);
+          const group = q % 3;
+          const terms = parseFilterConditions({ bool: { filter: [{ term: { group } }] } });
+          expectExactTopK(await storage.search(kb, words, topK, terms), await referenceRanking(client, kb, words, group), topK, `"${text}" group ${group} top ${topK}`);
+        }
+        expect(await postingsMismatches(client)).toEqual({ extra: 0, missing: 0, wrongCounts: 0 });
+      });
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it("skipping the commonest words' postings (MaxScore) gives the top k that reading them all gives", async () => {
+    const url = await postgres.createDatabase();
+    const storage = await PostgresStorage.open(url);
+    try {
+      const rng = seededRandom(5);
+      const { id: kb } = await storage.createKnowledgeBase("skips");
+      // "common" in 90% of the documents, "usual" in 60%, the other words rarer and rarer.
+      const documents = Array.from({ length: 1500 }, (_, i) => {
+        const document = randomDocument(rng, `c${i}`, 0);
+        const content = `${rng() < 0.9 ? "common " : ""}${rng() < 0.6 ? "usual " : ""}${document.content}`;
+        return { ...document, content };
+      });
+      for (let i = 0; i < documents.length; i += 500) await storage.addDocuments(kb, indexed(documents.slice(i, i + 500)));
+      await withClient(url, async (client) => {
+        const skips: string[] = [];
+        client.on("notice", (notice) => {
+          if (notice.message?.startsWith("toolgen_top_postings: skipped")) skips.push(notice.message);
+        });
+        await client.query("SET client_min_messages = debug1");
+        const lexemes = ["common", "usual", ...VOCABULARY.map((word) => postgresIndexText(toIndexText(word)).trim())];
+        const { rows: frequencies } = await client.query<{ lexeme: string; n: number }>(
+          "SELECT lexeme, count(*)::float8 AS n FROM toolgen_postings WHERE kb_id = $1 AND lexeme = ANY($2) GROUP BY lexeme",
+          [kb, lexemes.map((word) => word.toLowerCase())],
+        );
+        const top = (terms: { lexeme: string; n: number; weight: number }[], topK: number, minSkipped: number) =>
+          client.query<{ seq: string; score: number }>("SELECT seq, score FROM toolgen_top_postings($1, $2, $3, $4, $5, 0.3, 0.9 / 12, $6)", [
+            kb,
+            terms.map((t) => t.lexeme),
+            terms.map((t) => t.weight),
+            terms.map((t) => t.n),
+            topK,
+            minSkipped,
+          ]);
+        const usual = ["common", "usual"].map((lexeme) => frequencies.find((f) => f.lexeme === lexeme)!);
+        for (let q = 0; q < 300; q++) {
+          const picked = [...new Set(Array.from({ length: 2 + (q % 3) }, (_, i) => (i === 0 ? usual[q % 2]! : frequencies[Math.floor(rng() * frequencies.length)]!)))];
+          // Any positive weights: the skip holds for all. Half the time as IDF gives them (the commoner,
+          // the lighter), half the time at random, which puts more documents near the boundary.
+          const terms = picked.map((f) => ({ ...f, weight: q % 2 === 0 ? 2.2 * Math.log(1 + (1500 - f.n + 0.5) / (f.n + 0.5)) : 0.1 + 3 * rng() }));
+          const topK = [1, 3, 10, 30, 100][q % 5]!;
+          const skipping = (await top(terms, topK, 0)).rows;
+          const reading = (await top(terms, topK, Number.POSITIVE_INFINITY)).rows;
+          const label = `${terms.map((t) => t.lexeme).join(" ")} top ${topK}`;
+          const differs = skipping.findIndex((row, i) => row.seq !== reading[i]?.seq);
+          expect(differs, `${label}: ${JSON.stringify(skipping.slice(differs - 1, differs + 2))} ${JSON.stringify(reading.slice(differs - 1, differs + 2))}`).toBe(-1);
+          expect(skipping.length, label).toBe(reading.length);
+          // The same sums, whatever the order their terms were added in (toolgen_term_score).
+          skipping.forEach((row, i) => expect(row.score, label).toBe(reading[i]!.score));
+        }
+        // The comparison is worth something only if terms were skipped.
+        expect(skips.length).toBeGreaterThan(10);
+      });
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it("postings and counts stay right under concurrent adds, replacements and deletes from several instances", async () => {
+    const url = await postgres.createDatabase();
+    const instances = await Promise.all(Array.from({ length: 4 }, () => PostgresStorage.open(url)));
+    try {
+      const { id: kb } = await instances[0]!.createKnowledgeBase("busy");
+      const rng = seededRandom(11);
+      // Every instance works on the same 60 ids, each request naming its ids in ascending order
+      // (two requests naming shared ids in opposite orders can deadlock on the documents rows, as
+      // they could before postings existed).
+      const work = instances.map(async (storage, instance) => {
+        for (let round = 0; round < 25; round++) {
+          const ids = [...new Set(Array.from({ length: 1 + Math.floor(rng() * 8) }, () => Math.floor(rng() * 60)))].sort((a, b) => a - b).map((i) => `s${i}`);
+          if (rng() < 0.3) await storage.deleteDocuments(kb, ids);
+          else await storage.addDocuments(kb, indexed(ids.map((id) => randomDocument(rng, id, instance))));
+        }
+      });
+      await Promise.all(work);
+      await withClient(url, async (client) => {
+        expect(await postingsMismatches(client)).toEqual({ extra: 0, missing: 0, wrongCounts: 0 });
+        const words = queryWords("river 河流 maple");
+        expectExactTopK(await instances[1]!.search(kb, words, 10, []), await referenceRanking(client, kb, words), 10, "after the writers");
+      });
+    } finally {
+      await Promise.all(instances.map((storage) => storage.close()));
+    }
+  });
+
+  it("a database written by step 1 alone gets its postings and counts when step 2 is applied", async () => {
+    const url = await postgres.createDatabase();
+    await withClient(url, async (client) => {
+      // What a toolgen of step 1 left: its schema, and documents written by its insert.
+      await client.query("CREATE TABLE toolgen_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())");
+      await client.query(MIGRATIONS[0]!);
+      await client.query("INSERT INTO toolgen_schema (version) VALUES (1)");
+      await client.query("INSERT INTO toolgen_knowledge_bases (name) VALUES ('old'), ('empty')");
+      const rng = seededRandom(3);
+      // Enough documents that building their postings takes longer than the statement timeout
+      // given to open() below, which the step must not be held to.
+      const old = indexed(Array.from({ length: 3000 }, (_, i) => randomDocument(rng, `o${i}`, i % 2)));
+      await client.query(
+        `INSERT INTO toolgen_documents (kb_id, id, title, content, metadata, search)
+         SELECT 1, d.id, d.title, d.content, d.metadata::json,
+                setweight(to_tsvector('toolgen', d.index_title), 'A') || setweight(to_tsvector('toolgen', d.index_content), 'B')
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) AS d (id, title, content, metadata, index_title, index_content)`,
+        [
+          old.map((d) => d.id),
+          old.map((d) => d.title),
+          old.map((d) => d.content),
+          old.map((d) => JSON.stringify(d.metadata)),
+          old.map((d) => postgresIndexText(d.indexTitle)),
+          old.map((d) => postgresIndexText(d.indexContent)),
+        ],
+      );
+    });
+    const logged: string[] = [];
+    const started = Date.now();
+    const storage = await PostgresStorage.open(url, { statementTimeoutMs: 20, log: (line) => logged.push(line) });
+    const migrationMs = Date.now() - started;
+    try {
+      expect(logged).toEqual(MIGRATIONS.slice(1).map((_, i) => `knowledge base schema: applied step ${i + 2}`));
+      // Otherwise the comparison says nothing: the step did take longer than the timeout.
+      expect(migrationMs).toBeGreaterThan(20);
+      await withClient(url, async (client) => {
+        expect(await postingsMismatches(client)).toEqual({ extra: 0, missing: 0, wrongCounts: 0 });
+        const { rows } = await client.query<{ kb_id: string; documents: string }>("SELECT kb_id, documents FROM toolgen_kb_stats ORDER BY kb_id");
+        expect(rows.map((row) => [Number(row.kb_id), Number(row.documents)])).toEqual([[1, 3000]]);
+        for (const text of ["river", "maple 石头", "harbor willow ember"]) {
+          const words = queryWords(text);
+          expectExactTopK(await storage.search(1, words, 10, []), await referenceRanking(client, 1, words), 10, `migrated: "${text}"`);
+        }
+      });
+      // The knowledge base without documents, which has no counts row yet, answers nothing and takes documents.
+      expect(await storage.search(2, queryWords("river"), 10, [])).toEqual([]);
+      await storage.addDocuments(2, indexed([{ id: "first", title: "", content: "river", metadata: {} }]));
+      expect((await storage.search(2, queryWords("river"), 10, [])).map((hit) => hit.id)).toEqual(["first"]);
+    } finally {
+      await storage.close();
+    }
+  });
+});
