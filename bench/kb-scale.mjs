@@ -476,8 +476,8 @@ async function runBackend(backend, size, corpus, kinds) {
 
   // PostgreSQL: what autovacuum does on its own within a minute or so of a bulk load (statistics,
   // visibility map, the GIN index's pending list merged), on every table (documents and postings),
-  // done now so the figures do not depend on
-  // whether it has run yet. SQLite gets nothing (FTS5 merges as it goes).
+  // done now so the figures do not depend on whether it has run yet. SQLite gets nothing (FTS5
+  // merges as it goes).
   let maintenanceMs = 0;
   if (backend === "postgres") {
     const start = now();

@@ -175,14 +175,14 @@ describe("ranking on PostgreSQL", () => {
           "SELECT lexeme, count(*)::float8 AS n FROM toolgen_postings WHERE kb_id = $1 AND lexeme = ANY($2) GROUP BY lexeme",
           [kb, lexemes.map((word) => word.toLowerCase())],
         );
-        const top = (terms: { lexeme: string; n: number; weight: number }[], topK: number, minSkipped: number) =>
+        const top = (terms: { lexeme: string; n: number; weight: number }[], topK: number, minGain: number) =>
           client.query<{ seq: string; score: number }>("SELECT seq, score FROM toolgen_top_postings($1, $2, $3, $4, $5, 0.3, 0.9 / 12, $6)", [
             kb,
             terms.map((t) => t.lexeme),
             terms.map((t) => t.weight),
             terms.map((t) => t.n),
             topK,
-            minSkipped,
+            minGain,
           ]);
         const usual = ["common", "usual"].map((lexeme) => frequencies.find((f) => f.lexeme === lexeme)!);
         for (let q = 0; q < 300; q++) {
