@@ -214,21 +214,10 @@ export class PostgresStorage implements KnowledgeBaseStorage {
    * trip on a pooled connection; resolves to each statement's result.
    */
   async #message<R extends pg.QueryResultRow>(text: string): Promise<pg.QueryResult<R>[]> {
-    let client: pg.PoolClient | undefined;
-    try {
-      await this.#ensureSchema();
-      client = await this.#connect();
+    return this.#onConnection(async (client) => {
       const answer = (await client.query<R>(text)) as unknown as pg.QueryResult<R> | pg.QueryResult<R>[];
       return Array.isArray(answer) ? answer : [answer];
-    } catch (error) {
-      const unavailable = asUnavailable(error);
-      // As in #transaction: a connection that failed goes back broken, and the pool closes it.
-      client?.release(unavailable ?? undefined);
-      client = undefined;
-      throw unavailable ?? error;
-    } finally {
-      client?.release();
-    }
+    });
   }
 
   /**
@@ -238,11 +227,7 @@ export class PostgresStorage implements KnowledgeBaseStorage {
    */
   async #transaction<T>(work: (run: Run) => Promise<T>, options: { isolation?: string; timeoutMs?: number } = {}): Promise<T> {
     const timeoutMs = options.timeoutMs ?? this.#statementTimeoutMs;
-    let client: pg.PoolClient | undefined;
-    try {
-      await this.#ensureSchema();
-      client = await this.#connect();
-      const connection = client;
+    return this.#onConnection(async (connection) => {
       // node-postgres reads query_timeout from a query's config; its type definitions lack it.
       const run: Run = (text, values) => connection.query({ text, values, query_timeout: timeoutMs + QUERY_DEADLINE_MARGIN_MS } as pg.QueryConfig);
       await run(`BEGIN ISOLATION LEVEL ${options.isolation ?? "READ COMMITTED"}; SET LOCAL statement_timeout = ${timeoutMs}`);
@@ -254,10 +239,23 @@ export class PostgresStorage implements KnowledgeBaseStorage {
         if (!connectionLost(error)) await run("ROLLBACK").catch(() => undefined);
         throw error;
       }
+    });
+  }
+
+  /**
+   * `use` on one pooled connection, after making sure of the schema. A connection that failed
+   * goes back broken, so the pool closes it instead of reusing it (the server ends any
+   * transaction when the socket closes); a failure that means the database is out of reach
+   * becomes the 503 error.
+   */
+  async #onConnection<T>(use: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    let client: pg.PoolClient | undefined;
+    try {
+      await this.#ensureSchema();
+      client = await this.#connect();
+      return await use(client);
     } catch (error) {
       const unavailable = asUnavailable(error);
-      // A connection that failed goes back broken, so the pool closes it instead of reusing it
-      // (the server ends the transaction when the socket closes).
       client?.release(unavailable ?? undefined);
       client = undefined;
       throw unavailable ?? error;
