@@ -9,11 +9,15 @@
  * function is replaced only while it runs and nothing else can observe it (as with
  * tolerant-uri-decoding.ts, inside which this runs, so the memo holds what the tolerant decoding
  * gives).
+ *
+ * `createRef` also escapes every segment of every path with two regular-expression replaces;
+ * nearly all segments have neither `~` nor `/`, and go through unchanged.
  */
 import { refUtils } from "./openapi-typescript-transform.js";
 
 export function withMemoizedRefParsing<T>(run: () => T): T {
   const original = refUtils.parseRef;
+  const originalEscape = refUtils.escapePointer;
   const parsed = new Map<string, { uri: string | null; pointer: readonly string[] }>();
   refUtils.parseRef = (ref: string) => {
     let known = parsed.get(ref);
@@ -21,11 +25,14 @@ export function withMemoizedRefParsing<T>(run: () => T): T {
       known = original(ref);
       parsed.set(ref, known);
     }
-    return { uri: known.uri, pointer: [...known.pointer] };
+    return { uri: known.uri, pointer: known.pointer.slice() };
   };
+  refUtils.escapePointer = ((fragment: string | number) =>
+    typeof fragment === "string" && !fragment.includes("~") && !fragment.includes("/") ? fragment : originalEscape(fragment)) as typeof originalEscape;
   try {
     return run();
   } finally {
     refUtils.parseRef = original;
+    refUtils.escapePointer = originalEscape;
   }
 }

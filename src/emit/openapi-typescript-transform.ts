@@ -39,6 +39,7 @@ export const { resolveRef, scanDiscriminators } = require("openapi-typescript/di
  */
 export const refUtils = createRequire(require.resolve("openapi-typescript/dist/lib/utils.cjs"))("@redocly/openapi-core/lib/ref-utils.js") as {
   parseRef(ref: string): { uri: string | null; pointer: string[] };
+  escapePointer<T extends string | number>(fragment: T): T extends number ? number : string;
 };
 
 export const parseRef = refUtils.parseRef;

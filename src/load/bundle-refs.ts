@@ -248,8 +248,52 @@ function childKind(parent: Kind, key: string, path: string[], home: SchemaHome):
   return "other";
 }
 
-/** Every local `$ref` left must resolve; the message names where it sits and where it points. */
+/**
+ * Every local `$ref` left must resolve; the message names where it sits and where it points. The
+ * walk carries no pointers (one string per node was most of its cost on GitHub's 13 MB): each
+ * distinct ref is resolved once, and only a ref that points nowhere is searched for again, to
+ * name its place.
+ */
 function checkLocalRefs(document: Json, rootUrl: string): void {
+  const checked = new Set<string>();
+  forEachLocalRefHolder(document, (ref) => {
+    if (checked.has(ref)) return;
+    if (!ref.startsWith("#") || resolvePointer(document, ref.slice(1)) === undefined) {
+      throw new BadInputError(`$ref "${ref}" points nowhere`, `${displayName(rootUrl)}${placeOfRef(document, ref)}`);
+    }
+    checked.add(ref);
+  });
+}
+
+/** The `$ref`s checkLocalRefs looks at, in document order; not inside literal data. */
+function forEachLocalRefHolder(document: Json, visit: (ref: string) => void): void {
+  const stack: unknown[] = [document];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node !== "object" || node === null) continue;
+    if (Array.isArray(node)) {
+      for (let i = node.length - 1; i >= 0; i--) stack.push(node[i]);
+      continue;
+    }
+    const record = node as Json;
+    if (typeof record.$ref === "string") {
+      visit(record.$ref);
+      continue;
+    }
+    const keys = Object.keys(record);
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const key = keys[i]!;
+      if (!isLiteralDataKey(key)) stack.push(record[key]);
+    }
+  }
+}
+
+function isLiteralDataKey(key: string): boolean {
+  return key === "example" || key === "examples" || key === "default" || key === "enum";
+}
+
+/** Error path only: the pointer of the first object (in document order) holding `$ref: ref`. */
+function placeOfRef(document: Json, ref: string): string {
   const stack: [unknown, string][] = [[document, "#"]];
   while (stack.length > 0) {
     const [node, pointer] = stack.pop()!;
@@ -260,17 +304,14 @@ function checkLocalRefs(document: Json, rootUrl: string): void {
     }
     const record = node as Json;
     if (typeof record.$ref === "string") {
-      const ref = record.$ref;
-      if (!ref.startsWith("#") || resolvePointer(document, ref.slice(1)) === undefined) {
-        throw new BadInputError(`$ref "${ref}" points nowhere`, `${displayName(rootUrl)}${pointer}`);
-      }
+      if (record.$ref === ref) return pointer;
       continue;
     }
     const keys = Object.keys(record);
     for (let i = keys.length - 1; i >= 0; i--) {
       const key = keys[i]!;
-      if (key === "example" || key === "examples" || key === "default" || key === "enum") continue;
-      stack.push([record[key], `${pointer}/${encodePointerSegment(key)}`]);
+      if (!isLiteralDataKey(key)) stack.push([record[key], `${pointer}/${encodePointerSegment(key)}`]);
     }
   }
+  return "#";
 }

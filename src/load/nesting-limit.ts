@@ -10,13 +10,26 @@ import { encodePointerSegment } from "./json-pointer.js";
 
 export const MAX_NESTING_DEPTH = 100;
 
-/** Walks with an explicit stack (a recursive check would overflow on the input it guards against). */
+/**
+ * Walks with an explicit stack (a recursive check would overflow on the input it guards against),
+ * kept as two parallel arrays: an object per entry was half of this walk's time on GitHub's 13 MB.
+ */
 export function checkNestingDepth(document: unknown, where: string, maxDepth = MAX_NESTING_DEPTH): void {
-  const stack: { node: object; depth: number }[] = typeof document === "object" && document !== null ? [{ node: document, depth: 0 }] : [];
-  while (stack.length > 0) {
-    const { node, depth } = stack.pop()!;
+  if (typeof document !== "object" || document === null) return;
+  const nodes: object[] = [document];
+  const depths: number[] = [0];
+  while (nodes.length > 0) {
+    const node = nodes.pop()!;
+    const depth = depths.pop()!;
     if (depth >= maxDepth) throw new BadInputError(`nests deeper than ${maxDepth} levels; refused`, `${where}#${deepestPointer(document, maxDepth)}`);
-    for (const child of Object.values(node)) if (typeof child === "object" && child !== null) stack.push({ node: child, depth: depth + 1 });
+    for (const key in node) {
+      if (!Object.hasOwn(node, key)) continue;
+      const child = (node as Record<string, unknown>)[key];
+      if (typeof child === "object" && child !== null) {
+        nodes.push(child);
+        depths.push(depth + 1);
+      }
+    }
   }
 }
 

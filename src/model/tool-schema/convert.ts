@@ -52,20 +52,33 @@ export function convertSchema(node: unknown, options: ConvertOptions): JsonSchem
   return new Conversion(options).run(node);
 }
 
-/** The same, also saying how many nodes were written and whether the budget cut anything. */
-export function convertSchemaCounted(node: unknown, options: ConvertOptions): { schema: JsonSchema; nodes: number; cut: boolean } {
-  const conversion = new Conversion(options);
-  const schema = conversion.run(node);
-  return { schema, nodes: conversion.nodes, cut: conversion.cut };
+/**
+ * The same if it fits the budget whole; `undefined` as soon as the budget would cut anything. The
+ * caller then converts again with another budget, so the rest of a large schema is not walked for
+ * an answer that is thrown away (most of GitHub's responses are that large).
+ */
+export function convertSchemaWhole(node: unknown, options: ConvertOptions): JsonSchema | undefined {
+  try {
+    return new Conversion(options, true).run(node);
+  } catch (error) {
+    if (error === ABANDONED) return undefined;
+    throw error;
+  }
 }
+
+/** Thrown through a conversion that would cut, to stop it where it stands. */
+const ABANDONED = new Error("conversion abandoned at the budget");
 
 class Conversion {
   nodes = 0;
-  cut = false;
   private readonly refs: string[] = [];
   private stack = 0;
 
-  constructor(private readonly options: ConvertOptions) {}
+  /** `abandonOnCut`: the first cut throws ABANDONED instead. */
+  constructor(
+    private readonly options: ConvertOptions,
+    private readonly abandonOnCut = false,
+  ) {}
 
   run(node: unknown): JsonSchema {
     return this.convert(node, 0);
@@ -83,7 +96,7 @@ class Conversion {
     if (this.stack > MAX_STACK) return summary(node, "nesting too deep to show");
     const compound = isCompound(node);
     if (compound && (depth > this.options.budget.maxDepth || this.nodes >= this.options.budget.maxNodes)) {
-      this.cut = true;
+      if (this.abandonOnCut) throw ABANDONED;
       return summary(node, "details not shown");
     }
     this.nodes++;

@@ -30,23 +30,40 @@ export function fileAnswers(op: OperationModel, document: OpenApiDocument): Outp
 
 /**
  * Most descriptions never use the extension; one walk per document (remembered) spares them the
- * schema walk of every operation.
+ * schema walk of every operation. The walk skips literal data (`example`, `examples`, `default`,
+ * `enum`, `const`): OutputWalk never reads a schema there, and on GitHub's description examples
+ * are half the objects.
  */
 const mentions = new WeakMap<object, boolean>();
 function mentionsFileMimeType(document: OpenApiDocument): boolean {
   let known = mentions.get(document);
   if (known === undefined) {
-    known = contains(document, new Set());
+    known = contains(document);
     mentions.set(document, known);
   }
   return known;
 }
 
-function contains(node: unknown, seen: Set<unknown>): boolean {
-  if (typeof node !== "object" || node === null || seen.has(node)) return false;
-  seen.add(node);
-  if (!Array.isArray(node) && Object.hasOwn(node, FILE_MIME_TYPE_EXTENSION)) return true;
-  return Object.values(node).some((child) => contains(child, seen));
+const LITERAL_DATA = new Set(["example", "examples", "default", "enum", "const"]);
+
+/** Iterative, and each object once: a YAML alias can make one object appear in many places. */
+function contains(document: unknown): boolean {
+  const seen = new Set<object>();
+  const stack: unknown[] = [document];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node !== "object" || node === null || seen.has(node)) continue;
+    seen.add(node);
+    if (Array.isArray(node)) {
+      for (const item of node) stack.push(item);
+      continue;
+    }
+    if (Object.hasOwn(node, FILE_MIME_TYPE_EXTENSION)) return true;
+    for (const key in node) {
+      if (Object.hasOwn(node, key) && !LITERAL_DATA.has(key)) stack.push((node as Record<string, unknown>)[key]);
+    }
+  }
+  return false;
 }
 
 /**

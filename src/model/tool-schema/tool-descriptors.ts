@@ -13,7 +13,7 @@ import { toolDescriptionOf } from "./description.js";
 import { fileAnswers, markFileAnswers } from "./file-answers.js";
 import { fileArguments } from "./file-arguments.js";
 import { inputSchemaOf } from "./input-schema.js";
-import { outputSchemaOf, promptOf } from "./output-schema.js";
+import { outputSchemaOf, promptOf, type ResponseSchemas } from "./output-schema.js";
 import { assignWireNames, DEFAULT_WIRE_NAME_LENGTH } from "./wire-names.js";
 
 /**
@@ -52,11 +52,12 @@ export function buildToolDescriptors(model: ToolkitModel, options: DescriptorOpt
     operations.map((op) => ({ ...(op.operationId !== undefined ? { operationId: op.operationId } : {}), toolId: op.toolId, toolName: op.toolName })),
     examplesWhere,
   );
+  const responseSchemas: ResponseSchemas = new Map();
   const tools = operations.map((op, index): ToolDescriptor => {
     const input = inputSchemaOf(op, document, options.parametersBudget ?? PARAMETERS_BUDGET);
     const fileInput = fileArguments(op, input.schema);
     const fileOutput = fileAnswers(op, document);
-    const responses = markFileAnswers(outputSchemaOf(op, document, options.responsesBudget ?? RESPONSES_BUDGET), fileOutput);
+    const responses = markFileAnswers(outputSchemaOf(op, document, options.responsesBudget ?? RESPONSES_BUDGET, responseSchemas), fileOutput);
     const prompt = promptOf(op, document);
     return {
       name: op.toolName,

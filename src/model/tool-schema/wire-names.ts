@@ -48,7 +48,7 @@ export function assignWireNames(requests: readonly WireNameRequest[], maxLength 
 }
 
 export function wireNameOf(request: WireNameRequest, max = DEFAULT_WIRE_NAME_LENGTH): string {
-  const title = segment(request.title);
+  const title = titleSegment(request.title);
   const op = segment(request.toolId);
   // An empty info.version has no segment (not a hash of nothing): `Title//op` -> `Title__op`.
   const full = fixStart(request.version === "" ? `${title}__${op}` : `${title}__${segment(request.version)}__${op}`);
@@ -68,6 +68,13 @@ export function wireNameOf(request: WireNameRequest, max = DEFAULT_WIRE_NAME_LEN
   const head = Math.ceil(available * 0.6);
   const tail = available - head;
   return fixStart(`${trimEnd(op.slice(0, head))}__${op.slice(op.length - tail).replace(/^[_-]+/, "")}${h}`);
+}
+
+/** Every operation of a description has the same title: it is normalised once. */
+let lastTitle: { text: string; segment: string } | undefined;
+function titleSegment(text: string): string {
+  if (lastTitle?.text !== text) lastTitle = { text, segment: segment(text) };
+  return lastTitle.segment;
 }
 
 function segment(text: string): string {
