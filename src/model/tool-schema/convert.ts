@@ -66,11 +66,22 @@ export function convertSchemaWhole(node: unknown, options: ConvertOptions): Json
   }
 }
 
+/**
+ * The same as convertSchema, also saying why the budget cut: `nodes` once any compound subschema
+ * was summarised because `maxNodes` were written, else `depth` if one was because of `maxDepth`.
+ */
+export function convertSchemaWithCut(node: unknown, options: ConvertOptions): { schema: JsonSchema; cut: "none" | "depth" | "nodes" } {
+  const conversion = new Conversion(options);
+  const schema = conversion.run(node);
+  return { schema, cut: conversion.cut };
+}
+
 /** Thrown through a conversion that would cut, to stop it where it stands. */
 const ABANDONED = new Error("conversion abandoned at the budget");
 
 class Conversion {
   nodes = 0;
+  cut: "none" | "depth" | "nodes" = "none";
   private readonly refs: string[] = [];
   private stack = 0;
 
@@ -97,6 +108,7 @@ class Conversion {
     const compound = isCompound(node);
     if (compound && (depth > this.options.budget.maxDepth || this.nodes >= this.options.budget.maxNodes)) {
       if (this.abandonOnCut) throw ABANDONED;
+      this.cut = this.nodes >= this.options.budget.maxNodes || this.cut === "nodes" ? "nodes" : "depth";
       return summary(node, "details not shown");
     }
     this.nodes++;

@@ -14,7 +14,7 @@ import type { OpenApiDocument } from "../../load/loaded-description.js";
 import type { JsonSchema } from "../../runtime/validation/json-schema.js";
 import { isObject, resolveLocal } from "../local-ref.js";
 import type { OperationModel } from "../toolkit-model.js";
-import { convertSchema, convertSchemaWhole, type SchemaBudget } from "./convert.js";
+import { convertSchemaWhole, convertSchemaWithCut, type SchemaBudget } from "./convert.js";
 
 /** What "whole" means for a small response schema: the same limits as arguments. */
 const WHOLE: SchemaBudget = { maxDepth: 10, maxNodes: 1500 };
@@ -71,9 +71,19 @@ function refShapeOf(node: unknown): string | undefined {
   return undefined;
 }
 
-function convertResponse(node: unknown, document: OpenApiDocument, budget: SchemaBudget): JsonSchema {
-  const whole = convertSchemaWhole(node, { document, direction: "response", budget: { maxDepth: WHOLE.maxDepth, maxNodes: budget.maxNodes } });
-  return whole ?? convertSchema(node, { document, direction: "response", budget });
+/**
+ * Whole when it fits, else shallow. The shallow form is converted first: when nothing in it was
+ * cut, the whole form is the same conversion; when something was cut for the node count, the
+ * whole form (which writes every node the shallow one does, and more) is cut too. Only a schema
+ * cut for depth alone is tried whole. That holds while the shallow depth is the smaller one.
+ */
+export function convertResponse(node: unknown, document: OpenApiDocument, budget: SchemaBudget): JsonSchema {
+  const whole = () => convertSchemaWhole(node, { document, direction: "response", budget: { maxDepth: WHOLE.maxDepth, maxNodes: budget.maxNodes } });
+  const shallow = () => convertSchemaWithCut(node, { document, direction: "response", budget });
+  if (budget.maxDepth > WHOLE.maxDepth) return whole() ?? shallow().schema;
+  const first = shallow();
+  if (first.cut !== "depth") return first.schema;
+  return whole() ?? first.schema;
 }
 
 /** `x-ebagent-prompt` on the (first) JSON success schema, as the reference reads it. */

@@ -7,7 +7,7 @@
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { convertSchema, convertSchemaWhole } from "../../../src/model/tool-schema/convert.js";
-import { outputSchemaOf } from "../../../src/model/tool-schema/output-schema.js";
+import { convertResponse, outputSchemaOf } from "../../../src/model/tool-schema/output-schema.js";
 import { RESPONSES_BUDGET } from "../../../src/model/tool-schema/tool-descriptors.js";
 import { CORPUS } from "../../support/output-dir.js";
 import { descriptorsOf, descriptorsOfFile, modelOf } from "./support.js";
@@ -28,6 +28,23 @@ describe.each(["github-api.json", "stripe-spec3-2023-09-12.yaml", "digital-ocean
     });
     // The cache is in use: on these descriptions many tools answer with the same component.
     expect(shared).toBeGreaterThan(10);
+  });
+
+  test("a response schema is whole when it fits the budget's node count at depth 10, else shallow, for any budget", async () => {
+    const { model } = await descriptorsOfFile(join(CORPUS, "specs", file));
+    const document = model.document;
+    const nodes = model.operations.flatMap((op) => op.success.flatMap((r) => (r.kind === "json" && r.schema !== undefined ? [r.schema] : [])));
+    const outcomes = new Set<string>();
+    for (const budget of [RESPONSES_BUDGET, { maxDepth: 0, maxNodes: 10 }, { maxDepth: 3, maxNodes: 5 }, { maxDepth: 12, maxNodes: 60 }, { maxDepth: 1, maxNodes: 400 }]) {
+      for (const node of nodes) {
+        // The definition, spelt out: the whole conversion if nothing in it is cut, else the shallow one.
+        const whole = convertSchemaWhole(node, { document, direction: "response", budget: { maxDepth: 10, maxNodes: budget.maxNodes } });
+        const expected = whole ?? convertSchema(node, { document, direction: "response", budget });
+        outcomes.add(whole === undefined ? "shallow" : "whole");
+        expect(convertResponse(node, document, budget)).toEqual(expected);
+      }
+    }
+    expect([...outcomes].sort()).toEqual(["shallow", "whole"]);
   });
 });
 
