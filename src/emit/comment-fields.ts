@@ -41,7 +41,8 @@ function rewrite(node: unknown, names: number): unknown {
       if (value && typeof value !== "string") (out ??= { ...node })[key] = typeof value === "object" ? JSON.stringify(value) : String(value);
     }
   }
-  for (const [key, value] of Object.entries(node)) {
+  for (const key of Object.keys(node)) {
+    const value = node[key];
     if (typeof value !== "object" || value === null) continue;
     let childNames = names > 0 ? names - 1 : 0;
     if (names === 0) {

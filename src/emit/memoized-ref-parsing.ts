@@ -20,6 +20,8 @@ export function withMemoizedRefParsing<T>(run: () => T): T {
   const originalEscape = refUtils.escapePointer;
   const parsed = new Map<string, { uri: string | null; pointer: readonly string[] }>();
   refUtils.parseRef = (ref: string) => {
+    // Most calls are createRef's, for one segment of a path ("properties", a name): no pointer.
+    if (!ref.includes("#/")) return { uri: (ref.endsWith("#") ? ref.slice(0, -1) : ref) || null, pointer: [] };
     let known = parsed.get(ref);
     if (known === undefined) {
       known = original(ref);

@@ -38,7 +38,8 @@ export function oneWay(node: unknown, side: Side, names = false, inherited: Read
   if (!isObject(node)) return node;
   if (names) {
     let out: Json | undefined;
-    for (const [key, value] of Object.entries(node)) {
+    for (const key of Object.keys(node)) {
+      const value = node[key];
       const next = oneWay(value, side);
       if (next !== value) (out ??= { ...node })[key] = next;
     }
@@ -49,7 +50,10 @@ export function oneWay(node: unknown, side: Side, names = false, inherited: Read
   const dropped =
     Array.isArray(node.required) || Array.isArray(node.allOf) ? new Set([...inherited, ...leftOutThrough(node, side, new Set())]) : inherited;
   let out: Json | undefined;
-  for (const [key, value] of Object.entries(node)) {
+  // Object.keys and an index, not Object.entries: this walks the whole document, and an entry
+  // array per key was most of its garbage.
+  for (const key of Object.keys(node)) {
+    const value = node[key];
     let next: unknown;
     if (key === "$ref" && typeof value === "string") next = side.moveRef?.(value) ?? value;
     else if (isDataKey(key)) continue;

@@ -111,7 +111,7 @@ function externalRefs(document: unknown): Set<string> {
       if (file !== "") refs.add(file);
       continue;
     }
-    for (const value of Object.values(record)) stack.push(value);
+    for (const key of Object.keys(record)) stack.push(record[key]);
   }
   return refs;
 }

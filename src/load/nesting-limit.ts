@@ -22,8 +22,7 @@ export function checkNestingDepth(document: unknown, where: string, maxDepth = M
     const node = nodes.pop()!;
     const depth = depths.pop()!;
     if (depth >= maxDepth) throw new BadInputError(`nests deeper than ${maxDepth} levels; refused`, `${where}#${deepestPointer(document, maxDepth)}`);
-    for (const key in node) {
-      if (!Object.hasOwn(node, key)) continue;
+    for (const key of Object.keys(node)) {
       const child = (node as Record<string, unknown>)[key];
       if (typeof child === "object" && child !== null) {
         nodes.push(child);

@@ -172,7 +172,8 @@ class Conversion {
 
     if (isObject(node.properties)) {
       const properties: Record<string, JsonSchema> = {};
-      for (const [name, child] of Object.entries(node.properties)) {
+      for (const name of Object.keys(node.properties)) {
+        const child = node.properties[name];
         if (this.hiddenProperty(child)) continue;
         setOwn(properties, name, this.convert(child, depth + 1));
       }

@@ -59,9 +59,7 @@ function contains(document: unknown): boolean {
       continue;
     }
     if (Object.hasOwn(node, FILE_MIME_TYPE_EXTENSION)) return true;
-    for (const key in node) {
-      if (Object.hasOwn(node, key) && !LITERAL_DATA.has(key)) stack.push((node as Record<string, unknown>)[key]);
-    }
+    for (const key of Object.keys(node)) if (!LITERAL_DATA.has(key)) stack.push((node as Record<string, unknown>)[key]);
   }
   return false;
 }

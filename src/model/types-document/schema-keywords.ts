@@ -56,7 +56,8 @@ export interface Subschema {
 export function subschemasOf(schema: unknown): Subschema[] {
   if (!isObject(schema)) return [];
   const found: Subschema[] = [];
-  for (const [keyword, value] of Object.entries(schema)) {
+  for (const keyword of Object.keys(schema)) {
+    const value = schema[keyword];
     const insideObjectLiteral = INSIDE_OBJECT_LITERAL.has(keyword);
     if (SINGLE.has(keyword) && (isObject(value) || typeof value === "boolean")) {
       found.push({ value, segments: [keyword], insideObjectLiteral });
