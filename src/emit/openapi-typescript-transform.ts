@@ -11,6 +11,8 @@
  */
 import { createRequire } from "node:module";
 import type * as OpenapiTypescript from "openapi-typescript";
+// First: the compiler these modules require is the instance loaded there (through its code cache).
+import "./typescript-compiler.js";
 
 const require = createRequire(import.meta.url);
 

@@ -4,9 +4,9 @@
  * running it: for typescript.js (9 MB) that is 210-230 ms of every generation, more than loading
  * it takes (BENCHMARKS.md, issue 16.4). `TS` is its namespace, for types.
  */
-import { createRequire } from "node:module";
 import type * as TS from "typescript";
+import { requireTypeScript } from "./typescript-code-cache.js";
 
 export type { TS };
 
-export const ts: typeof TS = createRequire(import.meta.url)("typescript");
+export const ts = requireTypeScript(import.meta.url) as typeof TS;
