@@ -21,6 +21,8 @@ import { basename, dirname, join } from "node:path";
 import { Script } from "node:vm";
 
 const PREFIX = "typescript-";
+/** Caches of other versions kept beside the current one. */
+const KEPT_OTHERS = 3;
 /** Node's own CommonJS wrapper (lib/internal/modules/cjs/loader.js), so the file runs as `require` runs it. */
 const WRAPPER = ["(function (exports, require, module, __filename, __dirname) { ", "\n});"] as const;
 
@@ -96,11 +98,14 @@ function saveCache(script: Script, directory: string, cacheFile: string): boolea
     }
     return false;
   }
-  // Caches of other TypeScript or Node versions are of no further use.
+  // Caches of other TypeScript or Node versions: the newest few stay (two projects on two
+  // TypeScript versions would otherwise remove each other's on every run), the rest go.
   try {
-    for (const name of readdirSync(directory)) {
-      if (name.startsWith(PREFIX) && name.endsWith(".cache") && name !== basename(cacheFile)) rmSync(join(directory, name), { force: true });
-    }
+    const others = readdirSync(directory)
+      .filter((name) => name.startsWith(PREFIX) && name.endsWith(".cache") && name !== basename(cacheFile))
+      .map((name) => ({ path: join(directory, name), mtime: statSync(join(directory, name)).mtimeMs }))
+      .sort((a, b) => b.mtime - a.mtime);
+    for (const { path } of others.slice(KEPT_OTHERS)) rmSync(path, { force: true });
   } catch {
     // Another process removed them first.
   }

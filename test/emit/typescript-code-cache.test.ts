@@ -2,10 +2,11 @@
  * typescript.js is loaded through a V8 code cache in the user's cache directory
  * (src/emit/typescript-code-cache.ts). Each case runs a fresh Node on the built module with its
  * own XDG_CACHE_HOME: the first start writes the cache, the next uses it, a damaged or foreign
- * file is replaced, old versions' files go, and nothing breaks where nothing can be written.
+ * file is replaced, only the newest few of other versions' files stay, and nothing breaks where
+ * nothing can be written.
  */
 import { spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -65,7 +66,7 @@ test("the first start writes the cache, the next one uses it; openapi-typescript
   expect(statSync(join(home, "toolgen", file!)).mtimeMs).toBe(written.mtimeMs);
 });
 
-test("a damaged cache is rejected by V8 and written again; other versions' caches are removed", () => {
+test("a damaged cache is rejected by V8 and written again; of other versions' caches the newest three stay", () => {
   const home = cacheHome();
   start(home);
   const [file] = cacheFiles(home);
@@ -74,9 +75,13 @@ test("a damaged cache is rejected by V8 and written again; other versions' cache
   const damaged = Buffer.from(good);
   for (let i = 0; i < damaged.length; i += 97) damaged[i] = damaged[i]! ^ 0xff;
   writeFileSync(path, damaged);
-  writeFileSync(join(home, "toolgen", "typescript-1-2-old-x64.cache"), "old");
+  const old = ["typescript-1-1-old-x64.cache", "typescript-1-2-old-x64.cache", "typescript-1-3-old-x64.cache", "typescript-1-4-old-x64.cache"];
+  old.forEach((name, i) => {
+    writeFileSync(join(home, "toolgen", name), "old");
+    utimesSync(join(home, "toolgen", name), 1_000_000 + i, 1_000_000 + i);
+  });
   expect(start(home)).toMatchObject({ state: "written", same: true, printed: "Works" });
-  expect(cacheFiles(home)).toEqual([file]);
+  expect(cacheFiles(home).sort()).toEqual([...old.slice(1), file].sort());
   expect(start(home)).toMatchObject({ state: "used", printed: "Works" });
 });
 
