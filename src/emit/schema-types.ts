@@ -180,7 +180,10 @@ function withDiscriminatorTargetsCopied(document: Record<string, unknown>): Reco
         if (components === "components" && schemasKey === "schemas" && name !== undefined) targets.add(name);
       }
     }
-    for (const child of Object.values(node)) if (typeof child === "object" && child !== null) stack.push(child);
+    for (const key of Object.keys(node)) {
+      const child = (node as Record<string, unknown>)[key];
+      if (typeof child === "object" && child !== null) stack.push(child);
+    }
   }
   if (targets.size === 0) return document;
   const copied = { ...schemas };

@@ -53,8 +53,18 @@ export function stringLiteral(text: string): Code {
  * large toolkit's data.
  */
 export function singleQuotedLiteral(text: string): Code {
-  return `'${text.replace(/\\/g, "\\\\").replace(/'/g, "\\'").replace(/\n/g, "\\n").replace(/\r/g, "\\r").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029")}'` as Code;
+  // One pass: six chained replaces copied GitHub's 4.5 MB toolkit data up to six times.
+  return `'${text.replace(SINGLE_QUOTED_ESCAPED, (c) => SINGLE_QUOTED_ESCAPES[c]!)}'` as Code;
 }
+const SINGLE_QUOTED_ESCAPED = /[\\'\n\r\u2028\u2029]/g;
+const SINGLE_QUOTED_ESCAPES: Readonly<Record<string, string>> = {
+  "\\": "\\\\",
+  "'": "\\'",
+  "\n": "\\n",
+  "\r": "\\r",
+  "\u2028": "\\u2028",
+  "\u2029": "\\u2029",
+};
 
 /**
  * A member name of a type literal or interface: bare when it is an identifier name (reserved
