@@ -51,7 +51,6 @@ export function emitSchemaTypes(model: ToolkitModel, print: (nodes: TS.Node[]) =
   const hasRequestForms = Object.keys(request.schemas).length > 0;
   const refRoot = hasRequestForms ? { ...document, [REQUEST_COMPONENTS]: { schemas: request.schemas } } : schema;
   const recursiveArrays = new RecursiveArrayInterfaces();
-  const resolved = new Map<string, unknown>();
   const ctx: TransformContext = {
     additionalProperties: false,
     alphabetize: false,
@@ -89,14 +88,11 @@ export function emitSchemaTypes(model: ToolkitModel, print: (nodes: TS.Node[]) =
     readWriteMarkers: false,
     // Memoized: GitHub's transform resolves the same few hundred $refs thousands of times, and
     // each resolution parses the pointer again.
-    resolve($ref: string) {
-      if (!resolved.has($ref)) resolved.set($ref, resolveRef(refRoot, $ref, { silent: true }));
-      return resolved.get($ref);
-    },
+    resolve: memoized(($ref) => resolveRef(refRoot, $ref, { silent: true })),
   } as unknown as TransformContext;
   // First, so the helper types it needs (WithRequired) join transformSchema's footer.
-  const requestForms = hasRequestForms ? withTolerantUriDecoding(() => withMemoizedRefParsing(() => requestComponentsDeclaration(request, ctx))) : undefined;
-  const nodes = withTolerantUriDecoding(() => withMemoizedRefParsing(() => transformSchema(schema, ctx)));
+  const requestForms = hasRequestForms ? inTransform(() => requestComponentsDeclaration(request, ctx)) : undefined;
+  const nodes = inTransform(() => transformSchema(schema, ctx));
   nodes.push(...recursiveArrays.declarations);
   if (requestForms) {
     const at = nodes.findIndex((n) => (ts.isInterfaceDeclaration(n) || ts.isTypeAliasDeclaration(n)) && n.name.text === "components");
@@ -105,6 +101,11 @@ export function emitSchemaTypes(model: ToolkitModel, print: (nodes: TS.Node[]) =
   const text = print(nodes);
   const safe = safeSchemaAst(nodes, text);
   return printedCode(safe === nodes ? text : print(safe));
+}
+
+/** How openapi-typescript's transform runs: undecodable segments kept, pointers parsed once. */
+function inTransform<T>(run: () => T): T {
+  return withTolerantUriDecoding(() => withMemoizedRefParsing(run));
 }
 
 /**

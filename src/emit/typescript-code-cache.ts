@@ -26,7 +26,7 @@ const KEPT_OTHERS = 3;
 /** Node's own CommonJS wrapper (lib/internal/modules/cjs/loader.js), so the file runs as `require` runs it. */
 const WRAPPER = ["(function (exports, require, module, __filename, __dirname) { ", "\n});"] as const;
 
-/** What the last load did, for tests and `--verbose`: compiled without a cache, or from one. */
+/** What the last load did, for the tests: compiled without a cache, or from one. */
 export let typeScriptCodeCache: "off" | "written" | "used" | "unwritable" = "off";
 
 /** `require("typescript")` from `from` (a file URL or path), through the code cache when it can. */
@@ -82,7 +82,12 @@ function cacheDirectory(): string | undefined {
   }
 }
 
-/** Written beside and renamed into place: a concurrent start reads a whole file or none. */
+/**
+ * Written beside and renamed into place: a concurrent start reads a whole file or none. Not
+ * atomic-write.ts's writeFileAtomically: this runs while a module loads, so synchronously; its
+ * temporary name is per process, and parallel toolkits load this in several threads of one; and
+ * the file must be the user's alone (0600).
+ */
 function saveCache(script: Script, directory: string, cacheFile: string): boolean {
   const temporary = `${cacheFile}.${process.pid}.${Math.random().toString(36).slice(2)}`;
   try {

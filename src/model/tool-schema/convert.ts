@@ -81,7 +81,7 @@ export function convertSchemaWithCut(node: unknown, options: ConvertOptions): { 
 const ABANDONED = new Error("conversion abandoned at the budget");
 
 class Conversion {
-  nodes = 0;
+  private nodes = 0;
   cut: "none" | "depth" | "nodes" = "none";
   private readonly refs: string[] = [];
   private stack = 0;

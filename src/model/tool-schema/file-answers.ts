@@ -8,6 +8,7 @@ import type { OpenApiDocument } from "../../load/loaded-description.js";
 import type { FilePath, OutputFileField } from "../../runtime/files/file-fields.js";
 import { setOwn, typesOf, type JsonSchema } from "../../runtime/validation/json-schema.js";
 import { isObject, resolveLocal } from "../local-ref.js";
+import { forEachDescriptionObject } from "../types-document/ref-holders.js";
 import type { OperationModel } from "../toolkit-model.js";
 import { MAX_DEPTH, noted, OUTPUT_NOTE } from "./file-notes.js";
 
@@ -30,38 +31,21 @@ export function fileAnswers(op: OperationModel, document: OpenApiDocument): Outp
 
 /**
  * Most descriptions never use the extension; one walk per document (remembered) spares them the
- * schema walk of every operation. The walk skips literal data (`example`, `examples`, `default`,
- * `enum`, `const`): OutputWalk never reads a schema there, and on GitHub's description examples
- * are half the objects.
+ * schema walk of every operation. The walk is the description-structure one, which leaves out
+ * example values, defaults, enums and `x-` extensions: OutputWalk never reads a schema there.
  */
 const mentions = new WeakMap<object, boolean>();
 function mentionsFileMimeType(document: OpenApiDocument): boolean {
   let known = mentions.get(document);
   if (known === undefined) {
-    known = contains(document);
+    let found = false;
+    forEachDescriptionObject(document, (node) => {
+      found ||= Object.hasOwn(node, FILE_MIME_TYPE_EXTENSION);
+    });
+    known = found;
     mentions.set(document, known);
   }
   return known;
-}
-
-const LITERAL_DATA = new Set(["example", "examples", "default", "enum", "const"]);
-
-/** Iterative, and each object once: a YAML alias can make one object appear in many places. */
-function contains(document: unknown): boolean {
-  const seen = new Set<object>();
-  const stack: unknown[] = [document];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (typeof node !== "object" || node === null || seen.has(node)) continue;
-    seen.add(node);
-    if (Array.isArray(node)) {
-      for (const item of node) stack.push(item);
-      continue;
-    }
-    if (Object.hasOwn(node, FILE_MIME_TYPE_EXTENSION)) return true;
-    for (const key of Object.keys(node)) if (!LITERAL_DATA.has(key)) stack.push((node as Record<string, unknown>)[key]);
-  }
-  return false;
 }
 
 /**
