@@ -39,8 +39,9 @@ function commonDocuments(count: number, seed: number): IndexedDocument[] {
   });
 }
 
-async function withHeavyKnowledgeBase(readers: number): Promise<{ storage: SqliteStorage; heavy: number; small: number }> {
-  const storage = await SqliteStorage.open(tempDir("kb-workers-"), undefined, readers);
+/** `inlineBudget` 0: every search goes to a reader, even the small one (inline-search.ts). */
+async function withHeavyKnowledgeBase(readers: number, inlineBudget?: number): Promise<{ storage: SqliteStorage; heavy: number; small: number }> {
+  const storage = await SqliteStorage.open(tempDir("kb-workers-"), undefined, readers, inlineBudget);
   const heavy = (await storage.createKnowledgeBase("heavy")).id;
   const small = (await storage.createKnowledgeBase("small")).id;
   for (let batch = 0; batch < 4; batch++) await storage.addDocuments(heavy, commonDocuments(1000, batch + 1).map((d) => ({ ...d, id: `${d.id}-${batch}` })));
@@ -58,13 +59,15 @@ describe("SQLite on worker threads", () => {
       expect((await smallHits).map((hit) => hit.id)).toEqual(["small"]);
       expect(await heavyHits).toHaveLength(100);
       expect(order).toEqual(["small", "heavy"]);
+      // The small one on the service's thread (inline-search.ts), the heavy one on a reader.
+      expect(storage.inlineSearches).toBe(1);
     } finally {
       await storage.close();
     }
   });
 
   it("with one reader, a search waits for the one before it; writes go on beside them", async () => {
-    const { storage, heavy, small } = await withHeavyKnowledgeBase(1);
+    const { storage, heavy, small } = await withHeavyKnowledgeBase(1, 0);
     try {
       const order: string[] = [];
       const searches = [

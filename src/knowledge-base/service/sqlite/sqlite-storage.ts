@@ -1,8 +1,9 @@
 /**
  * Knowledge bases on SQLite + FTS5 in one file of a data directory, for one machine.
- * better-sqlite3 is synchronous, so no SQL runs on this thread: a writer thread owns the
- * connection that writes and a few reader threads search and list (worker-pool.ts), and this
- * class only sends them requests. Each method is one transaction, committed before its promise
+ * better-sqlite3 is synchronous, so SQL on this thread holds the event loop: a writer thread owns
+ * the connection that writes and a few reader threads search and list (worker-pool.ts), and this
+ * class sends them requests. Only a search whose worst case is a few milliseconds runs here, on a
+ * read-only connection, because the trip to a thread would cost as much (inline-search.ts). Each method is one transaction, committed before its promise
  * resolves. Writes take the write lock when they begin (BEGIN IMMEDIATE), so they never fail
  * half-way with "database is locked"; while another process holds the lock, a request waits for it
  * (retrying with a growing pause, busy-retry.ts), and after `busyWaitMs` it gets 503 with
@@ -11,6 +12,8 @@
 import type { Term } from "../filters.js";
 import type { IndexedDocument, KnowledgeBaseRecord, KnowledgeBaseStorage, ScoredDocument, StoredDocument } from "../storage.js";
 import { DEFAULT_BUSY_WAIT_MS } from "./busy-retry.js";
+import { openReader } from "./database.js";
+import { INLINE_SEARCH_BUDGET, InlineSearch } from "./inline-search.js";
 import type { SqliteOperations, SqliteRequest } from "./sqlite-queries.js";
 import { DEFAULT_READERS, WorkerPool } from "./worker-pool.js";
 
@@ -20,25 +23,50 @@ export class SqliteStorage implements KnowledgeBaseStorage {
   readonly kind = "sqlite";
   readonly location: string;
   readonly #pool: WorkerPool;
+  readonly #inline: InlineSearch;
   readonly #busyWaitMs: number;
+  #closing: Promise<void> | undefined;
 
-  private constructor(pool: WorkerPool, busyWaitMs: number, dataDir: string) {
+  private constructor(pool: WorkerPool, inline: InlineSearch, busyWaitMs: number, dataDir: string) {
     this.#pool = pool;
+    this.#inline = inline;
     this.#busyWaitMs = busyWaitMs;
     this.location = `data: ${dataDir}`;
   }
 
   /**
    * Opens (or creates) the database in `dataDir`: starts the writer thread, which creates or
-   * migrates the schema, then `readers` reader threads. Rejects when the database cannot be opened.
+   * migrates the schema, then `readers` reader threads, and opens this thread's read-only
+   * connection for searches of at most `inlineBudget` worst-case matches (0: none; see
+   * inline-search.ts). Rejects when the database cannot be opened.
    */
-  static async open(dataDir: string, busyWaitMs = DEFAULT_BUSY_WAIT_MS, readers = DEFAULT_READERS): Promise<SqliteStorage> {
-    return new SqliteStorage(await WorkerPool.start(dataDir, readers), busyWaitMs, dataDir);
+  static async open(dataDir: string, busyWaitMs = DEFAULT_BUSY_WAIT_MS, readers = DEFAULT_READERS, inlineBudget = INLINE_SEARCH_BUDGET): Promise<SqliteStorage> {
+    const pool = await WorkerPool.start(dataDir, readers);
+    let reader;
+    try {
+      reader = openReader(dataDir);
+    } catch (error) {
+      await pool.close();
+      throw error;
+    }
+    return new SqliteStorage(pool, new InlineSearch(reader, inlineBudget), busyWaitMs, dataDir);
+  }
+
+  /** Searches answered on this thread so far (inline-search.ts). */
+  get inlineSearches(): number {
+    return this.#inline.answered;
   }
 
   /** Lets requests in progress finish, then closes the connections and ends the threads. */
   close(): Promise<void> {
-    return this.#pool.close();
+    this.#closing ??= (async () => {
+      // Refuses new requests from here on, threads' and this thread's alike.
+      const pool = this.#pool.close();
+      // First: the writer's connection, closed last, removes the write-ahead log (inline-search.ts).
+      await this.#inline.close();
+      await pool;
+    })();
+    return this.#closing;
   }
 
   ping(): Promise<boolean> {
@@ -63,6 +91,10 @@ export class SqliteStorage implements KnowledgeBaseStorage {
 
   /** Ranked by weighted BM25 (title twice content), negated so that higher is better. */
   search(knowledgeBaseId: number, words: readonly string[], topK: number, terms: readonly Term[]): Promise<ScoredDocument[]> {
+    if (!this.#pool.closed) {
+      const here = this.#inline.trySearch(knowledgeBaseId, words, topK, terms, { startedAt: Date.now(), busyWaitMs: this.#busyWaitMs });
+      if (here !== undefined) return here;
+    }
     return this.#run({ method: "search", args: [knowledgeBaseId, words, topK, terms] });
   }
 

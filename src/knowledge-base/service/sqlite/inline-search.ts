@@ -1,0 +1,112 @@
+/**
+ * Searches small enough to run on the service's own thread, on a read-only connection of its own.
+ *
+ * Sending a search to a reader thread and its answer back costs about 0.1 ms (two messages, two
+ * wake-ups), as much as the search itself in a knowledge base of 10,000 chunks (0.09 ms at p50):
+ * with every search on a reader, the one-word search in process fell from 12x the in-memory scan
+ * at 10,000 chunks to 5.3-6.7x (BENCHMARKS.md, issue 15.7). Reader threads are there so that no
+ * search holds the event loop; a search whose worst case is a few milliseconds holds it less than
+ * the messages would cost a busy loop anyway.
+ *
+ * The worst case is known before the search runs: FTS5 visits each document at most once per
+ * query word, and each metadata or title term then checks each match once, so
+ * `documents × words × (1 + terms)` bounds the matches a search handles. At 0.32 µs per match,
+ * the most measured (one word in 69% of 10,000 chunks: 2.2 ms), INLINE_SEARCH_BUDGET matches take
+ * about 10 ms; the slowest search it lets through measured 4-6 ms (three and five of the commonest
+ * words over 10,000 chunks). The document count is FTS5's own (the averages record, see
+ * ftsRowCount), read in about 3 µs in the connection's snapshot. It counts every row ever indexed:
+ * a contentless table cannot subtract on delete what it does not store, so deletes leave it and a
+ * replace adds one. An upper bound is what the budget needs.
+ */
+import type { Statement } from "better-sqlite3";
+import type { Term } from "../filters.js";
+import type { ScoredDocument } from "../storage.js";
+import type { BusyBudget } from "./busy-retry.js";
+import { ftsTable, type Db } from "./database.js";
+import { SqliteQueries } from "./sqlite-queries.js";
+
+/** Most matches (documents × words × (1 + terms)) a search may handle on the service's thread. */
+export const INLINE_SEARCH_BUDGET = 30_000;
+
+/** Knowledge bases whose row-count statement is kept prepared. */
+const MAX_STATEMENTS = 256;
+
+/** The matches a search can handle at most: every document, once per word, checked once per term. */
+export function worstCaseMatches(documents: number, words: number, terms: number): number {
+  return documents * words * (1 + terms);
+}
+
+export class InlineSearch {
+  readonly #db: Db;
+  readonly #queries: SqliteQueries;
+  readonly #budget: number;
+  /** The row-count statement of each knowledge base searched here (emptied past MAX_STATEMENTS). */
+  readonly #rowCounts = new Map<number, Statement>();
+  readonly #pending = new Set<Promise<ScoredDocument[]>>();
+  /** How many searches ran here, for tests and diagnostics. */
+  answered = 0;
+
+  constructor(db: Db, budget = INLINE_SEARCH_BUDGET) {
+    this.#db = db;
+    this.#queries = new SqliteQueries(db);
+    this.#budget = budget;
+  }
+
+  /**
+   * Runs the search here when its worst case fits the budget, else returns undefined (send it to a
+   * reader). A knowledge base that does not exist goes to a reader too, which answers the error.
+   */
+  trySearch(knowledgeBaseId: number, words: readonly string[], topK: number, terms: readonly Term[], budget: BusyBudget): Promise<ScoredDocument[]> | undefined {
+    if (this.#budget <= 0) return undefined;
+    const documents = this.#documents(knowledgeBaseId);
+    if (documents === undefined || worstCaseMatches(documents, words.length, terms.length) > this.#budget) return undefined;
+    this.answered += 1;
+    const search = this.#queries.run({ method: "search", args: [knowledgeBaseId, words, topK, terms] }, budget) as Promise<ScoredDocument[]>;
+    // Settled already, unless it found a lock taken and waits to try again (busy-retry.ts).
+    this.#pending.add(search);
+    const done = (): void => void this.#pending.delete(search);
+    search.then(done, done);
+    return search;
+  }
+
+  /**
+   * Closes the connection once the searches waiting to try again are over. Close it before the
+   * writer's: the last connection to close removes the write-ahead log, and a read-only one cannot.
+   */
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.#pending]);
+    this.#rowCounts.clear();
+    this.#queries.close();
+  }
+
+  /** The knowledge base's document count, or undefined when it has no FTS5 table (no such knowledge base). */
+  #documents(knowledgeBaseId: number): number | undefined {
+    let statement = this.#rowCounts.get(knowledgeBaseId);
+    if (statement === undefined) {
+      try {
+        // FTS5 keeps its averages record, the row count and each column's token total as varints,
+        // at rowid 1 of its data table (fts5_index.c, FTS5_AVERAGES_ROWID).
+        statement = this.#db.prepare(`SELECT block FROM ${ftsTable(knowledgeBaseId)}_data WHERE id = 1`).pluck();
+      } catch {
+        return undefined;
+      }
+      if (this.#rowCounts.size >= MAX_STATEMENTS) this.#rowCounts.clear();
+      this.#rowCounts.set(knowledgeBaseId, statement);
+    }
+    const block = statement.get() as Uint8Array | undefined;
+    // No averages record yet: nothing was ever added.
+    return block === undefined ? 0 : ftsRowCount(block);
+  }
+}
+
+/** The first varint of FTS5's averages record (SQLite's varint: big-endian, 7 bits a byte). */
+export function ftsRowCount(block: Uint8Array): number {
+  let value = 0;
+  for (let at = 0; at < block.length && at < 9; at++) {
+    const byte = block[at]!;
+    if (at === 8) return value * 256 + byte;
+    value = value * 128 + (byte & 0x7f);
+    if ((byte & 0x80) === 0) return value;
+  }
+  return value;
+}
