@@ -5,13 +5,15 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import Database from "better-sqlite3";
+import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { ServiceError } from "../../src/knowledge-base/service/errors.js";
 import { parseFilterConditions, type Term } from "../../src/knowledge-base/service/filters.js";
 import { indexDocuments } from "../../src/knowledge-base/service/index-documents.js";
 import { queryWords } from "../../src/knowledge-base/service/query-words.js";
 import { DATABASE_FILE } from "../../src/knowledge-base/service/sqlite/database.js";
-import { ftsRowCount, worstCaseMatches } from "../../src/knowledge-base/service/sqlite/inline-search.js";
+import { ftsRowCount, queryTokens, worstCasePostings } from "../../src/knowledge-base/service/sqlite/inline-search.js";
 import { SqliteStorage } from "../../src/knowledge-base/service/sqlite/sqlite-storage.js";
 import type { NewDocument } from "../../src/knowledge-base/service/storage.js";
 import { removeTempDirs, tempDir } from "./support.js";
@@ -32,11 +34,52 @@ describe("ftsRowCount", () => {
     expect(ftsRowCount(Uint8Array.of(0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x81, 0x01))).toBe(2 ** 8 + 1);
   });
 
-  it("bounds a search by documents x words x (1 + terms)", () => {
-    expect(worstCaseMatches(10_000, 1, 0)).toBe(10_000);
-    expect(worstCaseMatches(10_000, 3, 0)).toBe(30_000);
-    expect(worstCaseMatches(10_000, 1, 2)).toBe(30_000);
-    expect(worstCaseMatches(0, 64, 32)).toBe(0);
+  it("bounds a search by documents x tokens x (1 + terms)", () => {
+    expect(worstCasePostings(10_000, 1, 0)).toBe(10_000);
+    expect(worstCasePostings(10_000, 3, 0)).toBe(30_000);
+    expect(worstCasePostings(10_000, 1, 2)).toBe(30_000);
+    expect(worstCasePostings(0, 64, 32)).toBe(0);
+  });
+});
+
+describe("queryTokens", () => {
+  // FTS5 itself, with the knowledge bases' tokenizer, counts the tokens of a text.
+  const db = new Database(":memory:");
+  db.exec(`CREATE VIRTUAL TABLE t USING fts5(x, tokenize='porter unicode61 remove_diacritics 2'); CREATE VIRTUAL TABLE v USING fts5vocab(t, instance);`);
+  const fts5Tokens = (text: string): number => {
+    db.exec("DELETE FROM t");
+    db.prepare("INSERT INTO t (x) VALUES (?)").run(text);
+    return (db.prepare("SELECT count(*) AS n FROM v").get() as { n: number }).n;
+  };
+
+  it("counts an English word once, and never fewer tokens than FTS5 makes", () => {
+    expect(queryTokens(["zeppelin"])).toBe(1);
+    expect(queryTokens(["zeppelin", "river"])).toBe(2);
+    expect(queryTokens(["飞艇"])).toBe(2);
+    // Marks FTS5 splits at (a virama, a combining low line) and letters newer than its tables.
+    for (const word of ["क्ष", "a\u0332b\u0332", "knowledge\u{1E900}base", "it's", "3.5", "e\u0301te\u0301", "!!!"]) {
+      expect(queryTokens([word]), JSON.stringify(word)).toBeGreaterThanOrEqual(fts5Tokens(word));
+    }
+    db.exec("DELETE FROM t");
+  });
+
+  it("never counts fewer tokens than FTS5 makes, for any mix of scripts, marks and separators", () => {
+    const pieces = ["a", "Z", "9", "é", "e\u0301", "\u0301", "\u0332", "ß", "ǅ", "飞", "艇", "ア", "한", "क", "\u094d", "\u{1E900}", "\u{1F600}", "\u200d", "\u00ad", ".", "'", "_", "-", " ", "·", "\ue000", "Ⅷ", "٣"];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 40 }), (parts) => {
+        const word = parts.join("");
+        return queryTokens([word]) >= fts5Tokens(word);
+      }),
+      { numRuns: 2000, seed: 20261125 },
+    );
+  });
+
+  it("counts a word the segmenter keeps whole as the phrase FTS5 makes of it", () => {
+    // 4,079 characters: within one of the segmenter's pieces (4,096), so one word.
+    const words = queryWords(Array.from({ length: 480 }, (_, i) => ["knowledge", "base", "search"][i % 3]).join("."));
+    expect(words).toHaveLength(1);
+    expect(queryTokens(words)).toBe(480);
+    expect(fts5Tokens(words[0]!)).toBe(480);
   });
 });
 
@@ -60,6 +103,9 @@ describe("searches on the service's thread", () => {
       inline = storage.inlineSearches;
       expect(await storage.search(kb, ["zeppelin", "number"], 3, [])).toHaveLength(3);
       expect(await storage.search(kb, ["zeppelin"], 3, filter({ n: 5 }))).toHaveLength(1);
+      expect(storage.inlineSearches).toBe(inline);
+      // One word the segmenter keeps whole but FTS5 reads as a phrase of three tokens: a reader's.
+      expect(await storage.search(kb, ["zeppelin.number.zeppelin"], 3, [])).toEqual([]);
       expect(storage.inlineSearches).toBe(inline);
       // A 130th document sends one word to a reader too.
       await storage.addDocuments(kb, documents.slice(129));

@@ -8,11 +8,13 @@
  * search holds the event loop; a search whose worst case is a few milliseconds holds it less than
  * the messages would cost a busy loop anyway.
  *
- * The worst case is known before the search runs: FTS5 visits each document at most once per
- * query word, and each metadata or title term then checks each match once, so
- * `documents × words × (1 + terms)` bounds the matches a search handles. At 0.32 µs per match,
- * the most measured (one word in 69% of 10,000 chunks: 2.2 ms), INLINE_SEARCH_BUDGET matches take
- * about 10 ms; the slowest search it lets through measured 4-6 ms (three and five of the commonest
+ * The worst case is known before the search runs: FTS5 reads each query token's postings, at
+ * most one per document, and each metadata or title term then checks each match once, so
+ * `documents × tokens × (1 + terms)` bounds the postings a search handles. Tokens, not words: one
+ * query word of 4,083 characters (`knowledge.base.search…`, kept whole by the segmenter) is an
+ * FTS5 phrase of 600 tokens, and took 46-56 ms over 10,000 chunks. At 0.32 µs per match, the most
+ * measured (one word in 69% of 10,000 chunks: 2.2 ms), INLINE_SEARCH_BUDGET postings take about
+ * 10 ms; the slowest search it lets through measured 4-6 ms (three and five of the commonest
  * words over 10,000 chunks). The document count is FTS5's own (the averages record, see
  * ftsRowCount), read in about 3 µs in the connection's snapshot. It counts every row ever indexed:
  * a contentless table cannot subtract on delete what it does not store, so deletes leave it and a
@@ -25,15 +27,32 @@ import type { BusyBudget } from "./busy-retry.js";
 import { ftsTable, type Db } from "./database.js";
 import { SqliteQueries } from "./sqlite-queries.js";
 
-/** Most matches (documents × words × (1 + terms)) a search may handle on the service's thread. */
+/** Most postings (documents × tokens × (1 + terms)) a search may handle on the service's thread. */
 export const INLINE_SEARCH_BUDGET = 30_000;
+
+/**
+ * What FTS5's unicode61 tokenizer makes tokens of, counted from above without its tables: a run
+ * of ASCII letters and digits, which it never splits, and every other character alone. Each of its
+ * tokens is either inside one such run or holds a character outside ASCII, so this counts no fewer.
+ * Its tables are not V8's: it splits at some marks (a virama, U+0332) and at letters newer than
+ * them, which a count by Unicode category would miss, and a query word could then be a phrase of
+ * hundreds of tokens counted as one.
+ */
+const TOKEN_OR_OTHER = /[A-Za-z0-9]+|[^\p{ASCII}]/gu;
 
 /** Knowledge bases whose row-count statement is kept prepared. */
 const MAX_STATEMENTS = 256;
 
-/** The matches a search can handle at most: every document, once per word, checked once per term. */
-export function worstCaseMatches(documents: number, words: number, terms: number): number {
-  return documents * words * (1 + terms);
+/** The postings a search can handle at most: every document, once per token, checked once per term. */
+export function worstCasePostings(documents: number, tokens: number, terms: number): number {
+  return documents * tokens * (1 + terms);
+}
+
+/** The tokens FTS5 makes of the query's words, or more (TOKEN_OR_OTHER). */
+export function queryTokens(words: readonly string[]): number {
+  let tokens = 0;
+  for (const word of words) tokens += Math.max(1, word.match(TOKEN_OR_OTHER)?.length ?? 0);
+  return tokens;
 }
 
 export class InlineSearch {
@@ -59,7 +78,7 @@ export class InlineSearch {
   trySearch(knowledgeBaseId: number, words: readonly string[], topK: number, terms: readonly Term[], budget: BusyBudget): Promise<ScoredDocument[]> | undefined {
     if (this.#budget <= 0) return undefined;
     const documents = this.#documents(knowledgeBaseId);
-    if (documents === undefined || worstCaseMatches(documents, words.length, terms.length) > this.#budget) return undefined;
+    if (documents === undefined || worstCasePostings(documents, queryTokens(words), terms.length) > this.#budget) return undefined;
     this.answered += 1;
     const search = this.#queries.run({ method: "search", args: [knowledgeBaseId, words, topK, terms] }, budget) as Promise<ScoredDocument[]>;
     // Settled already, unless it found a lock taken and waits to try again (busy-retry.ts).
