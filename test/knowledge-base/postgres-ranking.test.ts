@@ -17,6 +17,7 @@ import { toIndexText } from "../../src/knowledge-base/service/segment.js";
 import type { IndexedDocument, NewDocument, ScoredDocument } from "../../src/knowledge-base/service/storage.js";
 import { seededRandom } from "../support/seeded-random.js";
 import { startPostgres, type TestPostgres } from "../support/postgres.js";
+import { previousAdd, previousDelete, previousSearch } from "./fixtures/previous-release-postgres.js";
 import { postingsMismatches } from "./postgres-postings.js";
 
 let postgres: TestPostgres;
@@ -289,6 +290,56 @@ describe("ranking on PostgreSQL", () => {
       expect((await storage.search(2, queryWords("river"), 10, [])).map((hit) => hit.id)).toEqual(["first"]);
     } finally {
       await storage.close();
+    }
+  });
+  it("an instance of the release before step 2, still running once step 2 is applied, writes and searches beside the new one", async () => {
+    const url = await postgres.createDatabase();
+    await withClient(url, async (client) => {
+      await client.query("CREATE TABLE toolgen_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())");
+      await client.query(MIGRATIONS[0]!);
+      await client.query("INSERT INTO toolgen_schema (version) VALUES (1)");
+      await client.query("INSERT INTO toolgen_knowledge_bases (name) VALUES ('rolling')");
+    });
+    // The old instance: connected before the new release starts, sending step 1's statements.
+    const old = new pg.Client({ connectionString: url });
+    await old.connect();
+    const rng = seededRandom(13);
+    const withIds = (documents: NewDocument[]) => indexed(documents) as (IndexedDocument & { id: string })[];
+    const documents = withIds(Array.from({ length: 300 }, (_, i) => randomDocument(rng, `p${i}`, i % 3)));
+    const replacement = (i: number) => randomDocument(rng, `p${i}`, (i + 1) % 3);
+    await previousAdd(old, 1, documents.slice(0, 100));
+    const storage = await PostgresStorage.open(url, {});
+    try {
+      await withClient(url, async (client) => {
+        expect((await client.query("SELECT max(version) AS v FROM toolgen_schema")).rows[0].v).toBe(MIGRATIONS.length);
+      });
+      // Side by side: adds, replacements of each other's documents, deletes of each other's.
+      await previousAdd(old, 1, documents.slice(100, 200));
+      await storage.addDocuments(1, documents.slice(200, 300));
+      await previousAdd(old, 1, withIds([...Array.from({ length: 10 }, (_, i) => replacement(5 + i)), ...Array.from({ length: 10 }, (_, i) => replacement(205 + i))]));
+      await storage.addDocuments(1, withIds(Array.from({ length: 10 }, (_, i) => replacement(105 + i))));
+      expect(await previousDelete(old, 1, [...Array.from({ length: 10 }, (_, i) => `p${20 + i}`), ...Array.from({ length: 5 }, (_, i) => `p${220 + i}`)])).toBe(15);
+      expect(await storage.deleteDocuments(1, Array.from({ length: 5 }, (_, i) => `p${120 + i}`))).toBe(5);
+
+      await withClient(url, async (client) => {
+        expect(await postingsMismatches(client)).toEqual({ extra: 0, missing: 0, wrongCounts: 0 });
+        const { rows } = await client.query<{ documents: string }>("SELECT documents FROM toolgen_kb_stats WHERE kb_id = 1");
+        expect(Number(rows[0]!.documents)).toBe(280);
+        for (const [text, group] of [["river", undefined], ["maple 石头", undefined], ["harbor willow ember", undefined], ["river", 1], ["枫树", 2]] as const) {
+          const words = queryWords(text);
+          const reference = await referenceRanking(client, 1, words, group);
+          const terms = group === undefined ? [] : parseFilterConditions({ bool: { filter: [{ term: { group } }] } });
+          expectExactTopK(await storage.search(1, words, 10, terms), reference, 10, `new instance: "${text}" ${group ?? ""}`);
+          // The old instance's own search still runs on the new schema: as many hits as asked, all matches.
+          const previous = await previousSearch(old, 1, words, 10, group === undefined ? undefined : { key: "group", value: group });
+          expect(previous, `old instance: "${text}" ${group ?? ""}`).toHaveLength(Math.min(10, reference.length));
+          const matching = new Set(reference.map((hit) => hit.id));
+          for (const hit of previous) expect(matching.has(hit.id), `old instance: ${hit.id} matches "${text}"`).toBe(true);
+        }
+      });
+    } finally {
+      await storage.close();
+      await old.end();
     }
   });
 });
