@@ -41,6 +41,14 @@ async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T
   }
 }
 
+/** A database as a toolgen of schema step 1 left it: that step, recorded, and these knowledge bases (ids 1, 2, ...). */
+async function stepOneDatabase(client: pg.Client, knowledgeBases: readonly string[]): Promise<void> {
+  await client.query("CREATE TABLE toolgen_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())");
+  await client.query(MIGRATIONS[0]!);
+  await client.query("INSERT INTO toolgen_schema (version) VALUES (1)");
+  for (const name of knowledgeBases) await client.query("INSERT INTO toolgen_knowledge_bases (name) VALUES ($1)", [name]);
+}
+
 /** A small corpus whose words repeat a lot (many ties, many matches per word), English and Chinese. */
 const VOCABULARY = "river stone maple cedar harbor lantern copper meadow falcon orchid amber glacier canyon willow ember quartz 河流 石头 枫树 港口 灯笼 铜矿 草地 猎鹰".split(" ");
 function randomDocument(rng: () => number, id: string, group: number): NewDocument {
@@ -240,10 +248,7 @@ describe("ranking on PostgreSQL", () => {
     const url = await postgres.createDatabase();
     await withClient(url, async (client) => {
       // What a toolgen of step 1 left: its schema, and documents written by its insert.
-      await client.query("CREATE TABLE toolgen_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())");
-      await client.query(MIGRATIONS[0]!);
-      await client.query("INSERT INTO toolgen_schema (version) VALUES (1)");
-      await client.query("INSERT INTO toolgen_knowledge_bases (name) VALUES ('old'), ('empty')");
+      await stepOneDatabase(client, ["old", "empty"]);
       const rng = seededRandom(3);
       // Enough documents that building their postings takes longer than the statement timeout
       // given to open() below, which the step must not be held to.
@@ -292,14 +297,10 @@ describe("ranking on PostgreSQL", () => {
       await storage.close();
     }
   });
+
   it("an instance of the release before step 2, still running once step 2 is applied, writes and searches beside the new one", async () => {
     const url = await postgres.createDatabase();
-    await withClient(url, async (client) => {
-      await client.query("CREATE TABLE toolgen_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())");
-      await client.query(MIGRATIONS[0]!);
-      await client.query("INSERT INTO toolgen_schema (version) VALUES (1)");
-      await client.query("INSERT INTO toolgen_knowledge_bases (name) VALUES ('rolling')");
-    });
+    await withClient(url, (client) => stepOneDatabase(client, ["rolling"]));
     // The old instance: connected before the new release starts, sending step 1's statements.
     const old = new pg.Client({ connectionString: url });
     await old.connect();
