@@ -98,23 +98,27 @@ export class InlineSearch {
     this.#queries.close();
   }
 
-  /** The knowledge base's document count, or undefined when it has no FTS5 table (no such knowledge base). */
+  /**
+   * The knowledge base's document count, or undefined when it cannot be read: no FTS5 table (no
+   * such knowledge base), or a lock another process holds, which a reader waits for without
+   * holding this thread (busy-retry.ts).
+   */
   #documents(knowledgeBaseId: number): number | undefined {
-    let statement = this.#rowCounts.get(knowledgeBaseId);
-    if (statement === undefined) {
-      try {
+    try {
+      let statement = this.#rowCounts.get(knowledgeBaseId);
+      if (statement === undefined) {
         // FTS5 keeps its averages record, the row count and each column's token total as varints,
         // at rowid 1 of its data table (fts5_index.c, FTS5_AVERAGES_ROWID).
         statement = this.#db.prepare(`SELECT block FROM ${ftsTable(knowledgeBaseId)}_data WHERE id = 1`).pluck();
-      } catch {
-        return undefined;
+        if (this.#rowCounts.size >= MAX_STATEMENTS) this.#rowCounts.clear();
+        this.#rowCounts.set(knowledgeBaseId, statement);
       }
-      if (this.#rowCounts.size >= MAX_STATEMENTS) this.#rowCounts.clear();
-      this.#rowCounts.set(knowledgeBaseId, statement);
+      const block = statement.get() as Uint8Array | undefined;
+      // No averages record yet: nothing was ever added.
+      return block === undefined ? 0 : ftsRowCount(block);
+    } catch {
+      return undefined;
     }
-    const block = statement.get() as Uint8Array | undefined;
-    // No averages record yet: nothing was ever added.
-    return block === undefined ? 0 : ftsRowCount(block);
   }
 }
 
