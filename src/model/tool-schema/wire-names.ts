@@ -36,8 +36,15 @@ export interface WireNameRequest {
 export function assignWireNames(requests: readonly WireNameRequest[], maxLength = DEFAULT_WIRE_NAME_LENGTH): string[] {
   const max = Math.max(8, Math.min(64, Math.floor(maxLength)));
   const taken = new Set<string>();
+  // Every operation of a description has the same title: it is normalised once.
+  const titleSegments = new Map<string, string>();
+  const titleSegment = (title: string): string => {
+    let known = titleSegments.get(title);
+    if (known === undefined) titleSegments.set(title, (known = segment(title)));
+    return known;
+  };
   return requests.map((request) => {
-    let name = wireNameOf(request, max);
+    let name = wireNameOf(request, max, titleSegment);
     for (let n = 0; taken.has(name); n++) {
       const suffix = `_${hash6(n === 0 ? request.name : `${request.name}#${n}`)}`;
       name = fixStart(trimEnd(name.slice(0, max - suffix.length)) + suffix);
@@ -47,7 +54,8 @@ export function assignWireNames(requests: readonly WireNameRequest[], maxLength 
   });
 }
 
-export function wireNameOf(request: WireNameRequest, max = DEFAULT_WIRE_NAME_LENGTH): string {
+/** `titleSegment`: the title's segment (assignWireNames passes one that remembers it). */
+export function wireNameOf(request: WireNameRequest, max = DEFAULT_WIRE_NAME_LENGTH, titleSegment = segment): string {
   const title = titleSegment(request.title);
   const op = segment(request.toolId);
   // An empty info.version has no segment (not a hash of nothing): `Title//op` -> `Title__op`.
@@ -68,13 +76,6 @@ export function wireNameOf(request: WireNameRequest, max = DEFAULT_WIRE_NAME_LEN
   const head = Math.ceil(available * 0.6);
   const tail = available - head;
   return fixStart(`${trimEnd(op.slice(0, head))}__${op.slice(op.length - tail).replace(/^[_-]+/, "")}${h}`);
-}
-
-/** Every operation of a description has the same title: it is normalised once. */
-let lastTitle: { text: string; segment: string } | undefined;
-function titleSegment(text: string): string {
-  if (lastTitle?.text !== text) lastTitle = { text, segment: segment(text) };
-  return lastTitle.segment;
 }
 
 function segment(text: string): string {
