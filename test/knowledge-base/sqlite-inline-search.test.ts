@@ -12,7 +12,7 @@ import { ServiceError } from "../../src/knowledge-base/service/errors.js";
 import { parseFilterConditions, type Term } from "../../src/knowledge-base/service/filters.js";
 import { indexDocuments } from "../../src/knowledge-base/service/index-documents.js";
 import { queryWords } from "../../src/knowledge-base/service/query-words.js";
-import { DATABASE_FILE } from "../../src/knowledge-base/service/sqlite/database.js";
+import { createFtsTable, DATABASE_FILE, ftsTable } from "../../src/knowledge-base/service/sqlite/database.js";
 import { ftsRowCount, queryTokens, worstCasePostings } from "../../src/knowledge-base/service/sqlite/inline-search.js";
 import { SqliteStorage } from "../../src/knowledge-base/service/sqlite/sqlite-storage.js";
 import type { NewDocument } from "../../src/knowledge-base/service/storage.js";
@@ -43,13 +43,16 @@ describe("ftsRowCount", () => {
 });
 
 describe("queryTokens", () => {
-  // FTS5 itself, with the knowledge bases' tokenizer, counts the tokens of a text.
+  // FTS5 itself counts the tokens of a text, in a knowledge base's own table (createFtsTable).
   const db = new Database(":memory:");
-  db.exec(`CREATE VIRTUAL TABLE t USING fts5(x, tokenize='porter unicode61 remove_diacritics 2'); CREATE VIRTUAL TABLE v USING fts5vocab(t, instance);`);
+  createFtsTable(db, 1);
+  db.exec(`CREATE VIRTUAL TABLE v USING fts5vocab(${ftsTable(1)}, instance)`);
+  afterAll(() => db.close());
   const fts5Tokens = (text: string): number => {
-    db.exec("DELETE FROM t");
-    db.prepare("INSERT INTO t (x) VALUES (?)").run(text);
-    return (db.prepare("SELECT count(*) AS n FROM v").get() as { n: number }).n;
+    db.prepare(`INSERT INTO ${ftsTable(1)} (rowid, title, content) VALUES (1, '', ?)`).run(text);
+    const { n } = db.prepare("SELECT count(*) AS n FROM v").get() as { n: number };
+    db.prepare(`DELETE FROM ${ftsTable(1)} WHERE rowid = 1`).run();
+    return n;
   };
 
   it("counts an English word once, and never fewer tokens than FTS5 makes", () => {
@@ -60,7 +63,6 @@ describe("queryTokens", () => {
     for (const word of ["क्ष", "a\u0332b\u0332", "knowledge\u{1E900}base", "it's", "3.5", "e\u0301te\u0301", "!!!"]) {
       expect(queryTokens([word]), JSON.stringify(word)).toBeGreaterThanOrEqual(fts5Tokens(word));
     }
-    db.exec("DELETE FROM t");
   });
 
   it("never counts fewer tokens than FTS5 makes, for any mix of scripts, marks and separators", () => {

@@ -57,9 +57,9 @@ export const MIGRATIONS: readonly string[] = [
 /**
  * How long one step may run before the client gives up on it. A step that builds a structure for
  * existing documents (step 2's postings) takes minutes on a large database (15 s for 100,000
- * chunks, 181 s for 1,000,000: BENCHMARKS.md), far beyond the statement timeout and the pool's per-query deadline
- * (statement timeout + 5 s), so the steps run without the one and with this as the other; the
- * other instances wait on the lock meanwhile and answer 503 until it is done.
+ * chunks, 181 s for 1,000,000: BENCHMARKS.md), far beyond the statement timeout and the pool's
+ * per-query deadline (statement timeout + 5 s), so the steps run without the one and with this as
+ * the other; the other instances wait on the lock meanwhile and answer 503 until it is done.
  */
 const STEP_DEADLINE_MS = 6 * 60 * 60 * 1000;
 

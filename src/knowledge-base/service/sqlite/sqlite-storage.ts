@@ -3,11 +3,11 @@
  * better-sqlite3 is synchronous, so SQL on this thread holds the event loop: a writer thread owns
  * the connection that writes and a few reader threads search and list (worker-pool.ts), and this
  * class sends them requests. Only a search whose worst case is a few milliseconds runs here, on a
- * read-only connection, because the trip to a thread would cost as much (inline-search.ts). Each method is one transaction, committed before its promise
- * resolves. Writes take the write lock when they begin (BEGIN IMMEDIATE), so they never fail
- * half-way with "database is locked"; while another process holds the lock, a request waits for it
- * (retrying with a growing pause, busy-retry.ts), and after `busyWaitMs` it gets 503 with
- * Retry-After.
+ * read-only connection, because the trip to a thread would cost as much (inline-search.ts). Each
+ * method is one transaction, committed before its promise resolves. Writes take the write lock
+ * when they begin (BEGIN IMMEDIATE), so they never fail half-way with "database is locked"; while
+ * another process holds the lock, a request waits for it (retrying with a growing pause,
+ * busy-retry.ts), and after `busyWaitMs` it gets 503 with Retry-After.
  */
 import type { Term } from "../filters.js";
 import type { IndexedDocument, KnowledgeBaseRecord, KnowledgeBaseStorage, ScoredDocument, StoredDocument } from "../storage.js";
@@ -25,7 +25,6 @@ export class SqliteStorage implements KnowledgeBaseStorage {
   readonly #pool: WorkerPool;
   readonly #inline: InlineSearch;
   readonly #busyWaitMs: number;
-  #closing: Promise<void> | undefined;
 
   private constructor(pool: WorkerPool, inline: InlineSearch, busyWaitMs: number, dataDir: string) {
     this.#pool = pool;
@@ -37,7 +36,7 @@ export class SqliteStorage implements KnowledgeBaseStorage {
   /**
    * Opens (or creates) the database in `dataDir`: starts the writer thread, which creates or
    * migrates the schema, then `readers` reader threads, and opens this thread's read-only
-   * connection for searches of at most `inlineBudget` worst-case matches (0: none; see
+   * connection for searches of at most `inlineBudget` worst-case postings (0: none; see
    * inline-search.ts). Rejects when the database cannot be opened.
    */
   static async open(dataDir: string, busyWaitMs = DEFAULT_BUSY_WAIT_MS, readers = DEFAULT_READERS, inlineBudget = INLINE_SEARCH_BUDGET): Promise<SqliteStorage> {
@@ -58,15 +57,13 @@ export class SqliteStorage implements KnowledgeBaseStorage {
   }
 
   /** Lets requests in progress finish, then closes the connections and ends the threads. */
-  close(): Promise<void> {
-    this.#closing ??= (async () => {
-      // Refuses new requests from here on, threads' and this thread's alike.
-      const pool = this.#pool.close();
-      // First: the writer's connection, closed last, removes the write-ahead log (inline-search.ts).
-      await this.#inline.close();
-      await pool;
-    })();
-    return this.#closing;
+  async close(): Promise<void> {
+    // Refuses new requests from here on, threads' and this thread's alike (and is the same promise
+    // on a second call).
+    const pool = this.#pool.close();
+    // First: the writer's connection, closed last, removes the write-ahead log (inline-search.ts).
+    await this.#inline.close();
+    await pool;
   }
 
   ping(): Promise<boolean> {
