@@ -10,6 +10,7 @@ import { accessSync, constants, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { addMetadataValues } from "./metadata-values.js";
+import { addScoreIndexRegistry } from "./score-index.js";
 
 export type Db = Database.Database;
 
@@ -26,9 +27,10 @@ const STATEMENT_BUSY_MS = 20;
 
 /**
  * Bumped when the schema changes; `migrate` brings older files forward. 1: the tables. 2: the
- * metadata values that filters look up (metadata-values.ts).
+ * metadata values that filters look up (metadata-values.ts). 3: the registry of score indexes,
+ * empty until one is asked for (score-index.ts).
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 export function openDatabase(dataDir: string): Db {
   mkdirSync(dataDir, { recursive: true });
@@ -97,6 +99,7 @@ function migrate(db: Db): void {
     if (version === SCHEMA_VERSION) return;
     if (version < 1) createTables(db);
     if (version < 2) addMetadataValues(db);
+    if (version < 3) addScoreIndexRegistry(db);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   }).immediate();
 }
@@ -151,12 +154,12 @@ export function ftsTable(knowledgeBaseId: number): string {
 export const TITLE_WEIGHT = 2.0;
 export const CONTENT_WEIGHT = 1.0;
 
+/** The FTS5 tokenizer of every knowledge base (and of the score index's scratch table). */
+export const TOKENIZE = "porter unicode61 remove_diacritics 2";
+
 export function createFtsTable(db: Db, knowledgeBaseId: number): void {
   const table = ftsTable(knowledgeBaseId);
-  db.exec(
-    `CREATE VIRTUAL TABLE ${table} USING fts5(title, content, content='', contentless_delete=1, ` +
-      `tokenize='porter unicode61 remove_diacritics 2')`,
-  );
+  db.exec(`CREATE VIRTUAL TABLE ${table} USING fts5(title, content, content='', contentless_delete=1, tokenize='${TOKENIZE}')`);
   // The persistent rank function makes `ORDER BY rank` mean weighted BM25.
   db.prepare(`INSERT INTO ${table} (${table}, rank) VALUES ('rank', ?)`).run(`bm25(${TITLE_WEIGHT}, ${CONTENT_WEIGHT})`);
 }

@@ -64,6 +64,8 @@ export class InlineSearch {
   readonly #pending = new Set<Promise<ScoredDocument[]>>();
   /** How many searches ran here, for tests and diagnostics. */
   answered = 0;
+  /** Of those, how many the score index answered. */
+  walked = 0;
 
   constructor(db: Db, budget = INLINE_SEARCH_BUDGET) {
     this.#db = db;
@@ -77,15 +79,26 @@ export class InlineSearch {
    */
   trySearch(knowledgeBaseId: number, words: readonly string[], topK: number, terms: readonly Term[], budget: BusyBudget): Promise<ScoredDocument[]> | undefined {
     if (this.#budget <= 0) return undefined;
+    const walked = this.#walk(knowledgeBaseId, words, topK, terms);
+    if (walked !== undefined) {
+      this.answered += 1;
+      this.walked += 1;
+      return Promise.resolve(walked);
+    }
     const documents = this.#documents(knowledgeBaseId);
     if (documents === undefined || worstCasePostings(documents, queryTokens(words), terms.length) > this.#budget) return undefined;
     this.answered += 1;
-    const search = this.#queries.run({ method: "search", args: [knowledgeBaseId, words, topK, terms] }, budget) as Promise<ScoredDocument[]>;
+    const search = this.#queries.run({ method: "search", args: [knowledgeBaseId, words, topK, terms, false] }, budget) as Promise<ScoredDocument[]>;
     // Settled already, unless it found a lock taken and waits to try again (busy-retry.ts).
     this.#pending.add(search);
     const done = (): void => void this.#pending.delete(search);
     search.then(done, done);
     return search;
+  }
+
+  /** Whether searches try the score index here (else a reader tries it). */
+  get walks(): boolean {
+    return this.#budget > 0;
   }
 
   /**
@@ -96,6 +109,20 @@ export class InlineSearch {
     await Promise.allSettled([...this.#pending]);
     this.#rowCounts.clear();
     this.#queries.close();
+  }
+
+  /**
+   * The search by the knowledge base's score index, when it has one and it can answer (score-index.ts):
+   * its work is bounded (WALK_ROW_CAP rows a group), so it runs here whatever the knowledge base's
+   * size. Undefined otherwise, and when a lock or error stops it (a reader then tries again).
+   */
+  #walk(knowledgeBaseId: number, words: readonly string[], topK: number, terms: readonly Term[]): ScoredDocument[] | undefined {
+    if (words.length !== 1) return undefined;
+    try {
+      return this.#db.transaction(() => this.#queries.walk(knowledgeBaseId, words, topK, terms)).deferred();
+    } catch {
+      return undefined;
+    }
   }
 
   /**

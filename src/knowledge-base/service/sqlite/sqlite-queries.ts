@@ -11,9 +11,11 @@ import { ErrorCode, ServiceError } from "../errors.js";
 import type { Term } from "../filters.js";
 import type { IndexedDocument, KnowledgeBaseRecord, ScoredDocument, StoredDocument } from "../storage.js";
 import { whenFree, type BusyBudget } from "./busy-retry.js";
-import { createFtsTable, ftsTable, type Db } from "./database.js";
+import { CONTENT_WEIGHT, createFtsTable, ftsTable, TITLE_WEIGHT, TOKENIZE, type Db } from "./database.js";
 import { toMatchExpression } from "./match-expression.js";
 import { metadataTermSql } from "./metadata-values.js";
+import { ScoreIndexReader, ScoreIndexWriter } from "./score-index.js";
+import { StatementCache } from "./statement-cache.js";
 
 /** The storage operations as they run inside a transaction, on the worker's thread. */
 export interface SqliteOperations {
@@ -21,7 +23,13 @@ export interface SqliteOperations {
   addDocuments(knowledgeBaseId: number, documents: readonly IndexedDocument[]): string[];
   listDocuments(knowledgeBaseId: number, offset: number, limit: number): { total: number; documents: StoredDocument[] };
   deleteDocuments(knowledgeBaseId: number, ids: readonly string[]): number;
-  search(knowledgeBaseId: number, words: readonly string[], topK: number, terms: readonly Term[]): ScoredDocument[];
+  /** `walk`: false when the score index was tried already and could not answer (inline-search.ts). */
+  search(knowledgeBaseId: number, words: readonly string[], topK: number, terms: readonly Term[], walk?: boolean): ScoredDocument[];
+  /**
+   * Score indexes (score-index.ts) for every knowledge base and those created later (true), or for
+   * none (false); builds the missing ones. Returns the knowledge bases built.
+   */
+  setScoreIndex(on: boolean): number[];
 }
 
 export type OperationName = keyof SqliteOperations;
@@ -31,7 +39,7 @@ export type SqliteRequest = { [M in OperationName]: { readonly method: M; readon
 
 /** The operations that write: they go to the one connection that writes. */
 export function isWrite(method: OperationName): boolean {
-  return method === "createKnowledgeBase" || method === "addDocuments" || method === "deleteDocuments";
+  return method === "createKnowledgeBase" || method === "addDocuments" || method === "deleteDocuments" || method === "setScoreIndex";
 }
 
 interface DocumentRow {
@@ -41,15 +49,17 @@ interface DocumentRow {
   metadata: string;
 }
 
-/** Prepared statements are reused; searches with different filter shapes produce different SQL. */
-const STATEMENT_CACHE_SIZE = 256;
-
 export class SqliteQueries implements SqliteOperations {
   readonly #db: Db;
-  readonly #statements = new Map<string, Statement>();
+  readonly #statements: StatementCache;
+  readonly #scoreIndex: ScoreIndexReader;
+  /** Made at the first write: only the writer's connection writes. */
+  #scoreIndexWriter: ScoreIndexWriter | undefined;
 
   constructor(db: Db) {
     this.#db = db;
+    this.#statements = new StatementCache(db);
+    this.#scoreIndex = new ScoreIndexReader(db, TOKENIZE);
   }
 
   /** `request` as one transaction: a write transaction for writes, a read snapshot otherwise. */
@@ -69,6 +79,8 @@ export class SqliteQueries implements SqliteOperations {
     if (existing) return { ...existing, created: false };
     const { id } = this.#statement("INSERT INTO knowledge_bases (name, created_at) VALUES (?, ?) RETURNING id").get(name, Date.now()) as { id: number };
     createFtsTable(this.#db, id);
+    const scoreIndex = this.#writer();
+    if (scoreIndex.byDefault) scoreIndex.build(id, ftsTable(id));
     return { id, name, created: true };
   }
 
@@ -82,8 +94,10 @@ export class SqliteQueries implements SqliteOperations {
     const update = this.#statement("UPDATE documents SET title = ?, content = ?, metadata = ? WHERE seq = ?");
     const unindex = this.#statement(`DELETE FROM ${fts} WHERE rowid = ?`);
     const index = this.#statement(`INSERT INTO ${fts} (rowid, title, content) VALUES (?, ?, ?)`);
+    const scoreIndex = this.#writer();
+    const scored = scoreIndex.has(knowledgeBaseId);
     const now = Date.now();
-    return documents.map((document) => {
+    const ids = documents.map((document) => {
       const id = document.id ?? randomUUID();
       const metadata = JSON.stringify(document.metadata);
       const existing = findSeq.get(knowledgeBaseId, id) as { seq: number } | undefined;
@@ -93,12 +107,16 @@ export class SqliteQueries implements SqliteOperations {
         seq = existing.seq;
         update.run(document.title, document.content, metadata, seq);
         unindex.run(seq);
+        if (scored) scoreIndex.remove(knowledgeBaseId, seq);
       } else {
         seq = (insert.get(knowledgeBaseId, id, document.title, document.content, metadata, now) as { seq: number }).seq;
       }
       index.run(seq, document.indexTitle, document.indexContent);
+      if (scored) scoreIndex.add(knowledgeBaseId, seq, document.indexTitle, document.indexContent);
       return id;
     });
+    if (scored) scoreIndex.written(knowledgeBaseId, fts);
+    return ids;
   }
 
   listDocuments(knowledgeBaseId: number, offset: number, limit: number): { total: number; documents: StoredDocument[] } {
@@ -116,15 +134,32 @@ export class SqliteQueries implements SqliteOperations {
     this.#requireKnowledgeBase(knowledgeBaseId);
     const remove = this.#statement("DELETE FROM documents WHERE kb_id = ? AND id = ? RETURNING seq");
     const unindex = this.#statement(`DELETE FROM ${ftsTable(knowledgeBaseId)} WHERE rowid = ?`);
+    const scoreIndex = this.#writer();
+    const scored = scoreIndex.has(knowledgeBaseId);
     let deleted = 0;
     for (const id of new Set(ids)) {
       const row = remove.get(knowledgeBaseId, id) as { seq: number } | undefined;
       if (row) {
         unindex.run(row.seq);
+        if (scored) scoreIndex.remove(knowledgeBaseId, row.seq);
         deleted += 1;
       }
     }
     return deleted;
+  }
+
+  setScoreIndex(on: boolean): number[] {
+    const scoreIndex = this.#writer();
+    scoreIndex.byDefault = on;
+    const built: number[] = [];
+    for (const id of this.#statement("SELECT id FROM knowledge_bases ORDER BY id").pluck().all() as number[]) {
+      if (!on) scoreIndex.drop(id);
+      else if (!scoreIndex.has(id) || !scoreIndex.current(id, ftsTable(id))) {
+        scoreIndex.build(id, ftsTable(id));
+        built.push(id);
+      }
+    }
+    return built;
   }
 
   /**
@@ -133,11 +168,15 @@ export class SqliteQueries implements SqliteOperations {
    * term are ranked (SQLite asks FTS5 for `rank` after the WHERE clause held), and only the topK
    * winners' documents rows are read.
    */
-  search(knowledgeBaseId: number, words: readonly string[], topK: number, terms: readonly Term[]): ScoredDocument[] {
+  search(knowledgeBaseId: number, words: readonly string[], topK: number, terms: readonly Term[], walk = true): ScoredDocument[] {
     this.#requireKnowledgeBase(knowledgeBaseId);
     const match = toMatchExpression(words);
     if (match === undefined) return [];
     const fts = ftsTable(knowledgeBaseId);
+    if (walk) {
+      const walked = this.walk(knowledgeBaseId, words, topK, terms);
+      if (walked !== undefined) return walked;
+    }
     const params: unknown[] = [match];
     let filters = "";
     for (const term of terms) {
@@ -158,6 +197,24 @@ export class SqliteQueries implements SqliteOperations {
     return rows.map((row) => ({ ...toStored(row), score: -row.rank }));
   }
 
+  /**
+   * The search by the score index (score-index.ts), or undefined when it cannot answer. A winner
+   * whose documents row is gone means a delete the index did not see (another toolgen's): then FTS5
+   * answers. Call inside a read transaction.
+   */
+  walk(knowledgeBaseId: number, words: readonly string[], topK: number, terms: readonly Term[]): ScoredDocument[] | undefined {
+    const hits = this.#scoreIndex.search(knowledgeBaseId, ftsTable(knowledgeBaseId), words, topK, terms);
+    if (hits === undefined) return undefined;
+    const read = this.#statement("SELECT id, title, content, metadata FROM documents WHERE seq = ?");
+    const found: ScoredDocument[] = [];
+    for (const hit of hits) {
+      const row = read.get(hit.seq) as DocumentRow | undefined;
+      if (row === undefined) return undefined;
+      found.push({ ...toStored(row), score: hit.score });
+    }
+    return found;
+  }
+
   /** The knowledge base with this id, or ServiceError 1002. */
   #requireKnowledgeBase(id: number): KnowledgeBaseRecord {
     const row = this.#statement("SELECT id, name FROM knowledge_bases WHERE id = ?").get(id) as KnowledgeBaseRecord | undefined;
@@ -166,13 +223,12 @@ export class SqliteQueries implements SqliteOperations {
   }
 
   #statement(sql: string): Statement {
-    let statement = this.#statements.get(sql);
-    if (!statement) {
-      if (this.#statements.size >= STATEMENT_CACHE_SIZE) this.#statements.clear();
-      statement = this.#db.prepare(sql);
-      this.#statements.set(sql, statement);
-    }
-    return statement;
+    return this.#statements.get(sql);
+  }
+
+  #writer(): ScoreIndexWriter {
+    this.#scoreIndexWriter ??= new ScoreIndexWriter(this.#db, TOKENIZE, TITLE_WEIGHT, CONTENT_WEIGHT);
+    return this.#scoreIndexWriter;
   }
 }
 

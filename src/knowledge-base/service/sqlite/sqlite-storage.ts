@@ -92,7 +92,17 @@ export class SqliteStorage implements KnowledgeBaseStorage {
       const here = this.#inline.trySearch(knowledgeBaseId, words, topK, terms, { startedAt: Date.now(), busyWaitMs: this.#busyWaitMs });
       if (here !== undefined) return here;
     }
-    return this.#run({ method: "search", args: [knowledgeBaseId, words, topK, terms] });
+    // The score index was tried on this thread already, unless this thread searches nothing.
+    return this.#run({ method: "search", args: [knowledgeBaseId, words, topK, terms, this.#pool.closed || !this.#inline.walks] });
+  }
+
+  /**
+   * Score indexes for every knowledge base, now and later (true), or for none (false): see
+   * score-index.ts. Builds those missing, which takes minutes for millions of chunks; resolves
+   * to the knowledge bases built.
+   */
+  setScoreIndex(on: boolean): Promise<number[]> {
+    return this.#run({ method: "setScoreIndex", args: [on] });
   }
 
   /** Sends `request` to its thread; the lock-wait budget starts now, queueing included. */

@@ -1,0 +1,242 @@
+/**
+ * The score index (score-index.ts) answers one-word searches exactly as FTS5 does (ids, order,
+ * scores to the bit), through adds, replaces and deletes, whether it was kept from the start or
+ * built from FTS5's index later; and it steps aside (FTS5 answers) whenever it cannot be sure.
+ */
+import Database from "better-sqlite3";
+import { afterAll, describe, expect, it } from "vitest";
+import { parseFilterConditions, type Term } from "../../src/knowledge-base/service/filters.js";
+import { indexDocuments } from "../../src/knowledge-base/service/index-documents.js";
+import { queryWords } from "../../src/knowledge-base/service/query-words.js";
+import { DATABASE_FILE, ftsTable, openDatabase, TOKENIZE } from "../../src/knowledge-base/service/sqlite/database.js";
+import { averagesRecord, ScoreIndexReader, scoreIndexTables, wordScore } from "../../src/knowledge-base/service/sqlite/score-index.js";
+import { SqliteQueries } from "../../src/knowledge-base/service/sqlite/sqlite-queries.js";
+import { SqliteStorage } from "../../src/knowledge-base/service/sqlite/sqlite-storage.js";
+import type { NewDocument } from "../../src/knowledge-base/service/storage.js";
+import { removeTempDirs, tempDir } from "./support.js";
+import { join } from "node:path";
+
+afterAll(() => removeTempDirs());
+
+const filter = (...terms: Record<string, unknown>[]): Term[] => parseFilterConditions({ bool: { filter: terms.map((term) => ({ term })) } });
+
+/** A small seeded generator (mulberry32), so a failure names its seed. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// Inflections (porter folds them), words in titles and contents, Chinese, a word with a diacritic.
+const ENGLISH = ["river", "rivers", "run", "running", "runs", "stone", "stones", "light", "lighting", "naïve", "naive", "garden", "gardens", "salt", "ocean", "harbor", "lamp", "tower", "bridge", "engine"];
+const CHINESE = ["水管", "园林", "化工", "建国", "车队", "模版", "新市"];
+const SOURCES = ["faq", "wiki", "mail", "chat"];
+
+function documentsFor(next: () => number, count: number, ids: readonly string[]): NewDocument[] {
+  const pick = <T,>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+  const words = (n: number): string => Array.from({ length: n }, () => (next() < 0.25 ? pick(CHINESE) : pick(ENGLISH))).join(next() < 0.5 ? " " : "");
+  return Array.from({ length: count }, () => ({
+    id: pick(ids),
+    title: words(1 + Math.floor(next() * 3)),
+    content: words(Math.floor(next() * 40)),
+    metadata: { source: pick(SOURCES), year: 2000 + Math.floor(next() * 4), tags: [pick(SOURCES), pick(["x", "y"])], flag: next() < 0.5, nested: { source: "faq" } },
+  }));
+}
+
+interface Harness {
+  db: Database.Database;
+  queries: SqliteQueries;
+  add(documents: NewDocument[]): Promise<void>;
+  remove(ids: string[]): void;
+  close(): void;
+}
+
+function harness(dir: string, knowledgeBase: string): Harness & { id: number } {
+  const db = openDatabase(dir);
+  const queries = new SqliteQueries(db);
+  const { id } = db.transaction(() => queries.createKnowledgeBase(knowledgeBase))();
+  return {
+    db,
+    queries,
+    id,
+    async add(documents) {
+      const indexed = await indexDocuments(documents);
+      db.transaction(() => queries.addDocuments(id, indexed)).immediate();
+    },
+    remove(ids) {
+      db.transaction(() => queries.deleteDocuments(id, ids)).immediate();
+    },
+    close: () => db.close(),
+  };
+}
+
+/** Every query shape, asked both ways; the walk must answer each and answer it as FTS5 does. */
+function compareAll(h: Harness & { id: number }, titles: readonly string[]): number {
+  const filters: Term[][] = [
+    [],
+    filter({ source: "faq" }),
+    filter({ source: "wiki" }, { year: 2001 }),
+    filter({ tags: "y" }),
+    filter({ flag: true }),
+    filter({ year: 2002.0 }),
+    filter({ source: "nowhere" }),
+    filter({ nested: "faq" }),
+    filter({ title: titles[0] ?? "" }),
+    filter({ title: 3 }),
+  ];
+  let compared = 0;
+  for (const word of [...ENGLISH, ...CHINESE, "absent"]) {
+    const words = queryWords(word);
+    for (const terms of filters) {
+      for (const topK of [1, 3, 10, 50]) {
+        const fts = h.db.transaction(() => h.queries.search(h.id, words, topK, terms, false))();
+        const walked = h.db.transaction(() => h.queries.walk(h.id, words, topK, terms))();
+        expect(walked, `${word} ${JSON.stringify(terms)} top ${topK}`).toEqual(fts);
+        compared += 1;
+      }
+    }
+  }
+  return compared;
+}
+
+describe("score index", () => {
+  it("answers as FTS5 does through adds, replaces and deletes, kept from the start or built later", async () => {
+    for (const seed of [1, 2, 3]) {
+      const next = random(seed);
+      const dir = tempDir("kb-score-");
+      const kept = harness(dir, "kept");
+      kept.db.transaction(() => kept.queries.setScoreIndex(true)).immediate();
+      // Created after the option: a score index from its first document.
+      const fresh = harness(dir, `fresh-${seed}`);
+      const ids = Array.from({ length: 120 }, (_, n) => `doc-${n}`);
+      const titles: string[] = [];
+      for (let round = 0; round < 6; round++) {
+        const documents = documentsFor(next, 60, ids);
+        titles.push(...documents.map((document) => document.title));
+        await kept.add(documents);
+        await fresh.add(documents);
+        const gone = ids.filter(() => next() < 0.1);
+        kept.remove(gone);
+        fresh.remove(gone);
+      }
+      expect(kept.db.prepare(`SELECT count(*) FROM ${scoreIndexTables(fresh.id).documents}`).pluck().get()).toBe(
+        kept.db.prepare("SELECT count(*) FROM documents WHERE kb_id = ?").pluck().get(fresh.id),
+      );
+      expect(compareAll(fresh, titles)).toBe(28 * 10 * 4);
+
+      // Built from FTS5's index after the fact, on a copy made without the option.
+      const later = harness(tempDir("kb-score-later-"), "later");
+      const replay = random(seed);
+      for (let round = 0; round < 6; round++) {
+        await later.add(documentsFor(replay, 60, ids));
+        later.remove(ids.filter(() => replay() < 0.1));
+      }
+      expect(later.db.transaction(() => later.queries.walk(later.id, ["river"], 10, []))()).toBeUndefined();
+      expect(later.db.transaction(() => later.queries.setScoreIndex(true)).immediate()).toEqual([later.id]);
+      compareAll(later, titles);
+      // The same entries either way, row for row.
+      const { terms, postings } = scoreIndexTables(later.id);
+      const freshTables = scoreIndexTables(fresh.id);
+      const entries = (h: Harness, t: { terms: string; postings: string }): unknown[] =>
+        h.db.prepare(`SELECT t.term, t.df, p.weight, p.length, d.id FROM ${t.postings} AS p JOIN ${t.terms} AS t ON t.id = p.term JOIN documents AS d ON d.seq = p.seq ORDER BY t.term, d.id`).all();
+      expect(entries(later, { terms, postings })).toEqual(entries(fresh, freshTables));
+      kept.close();
+      fresh.close();
+      later.close();
+    }
+  });
+
+  it("answers a word in most documents (FTS5's idf floor) as FTS5 does", async () => {
+    const h = harness(tempDir("kb-score-common-"), "common");
+    h.db.transaction(() => h.queries.setScoreIndex(true)).immediate();
+    const next = random(7);
+    await h.add(
+      Array.from({ length: 40 }, (_, n) => ({ id: `c${n}`, title: n % 3 === 0 ? "everywhere" : "harbor", content: `everywhere ${"lamp ".repeat(Math.floor(next() * 9))}`, metadata: { source: SOURCES[n % 4]! } })),
+    );
+    for (const terms of [[], filter({ source: "faq" })]) {
+      const fts = h.db.transaction(() => h.queries.search(h.id, ["everywhere"], 7, terms, false))();
+      expect(fts.length).toBe(7);
+      expect(h.db.transaction(() => h.queries.walk(h.id, ["everywhere"], 7, terms))()).toEqual(fts);
+    }
+    h.close();
+  });
+
+  it("scores one word as fts5Bm25Function does", () => {
+    // idf·w·2.2 / (w + 1.2·(0.25 + 0.75·D/avgdl)), at D = avgdl: idf·w·2.2 / (w + 1.2).
+    expect(wordScore(2, 3, 100, 100)).toBeCloseTo((2 * 3 * 2.2) / (3 + 1.2), 12);
+    expect(wordScore(1, 1, 50, 100)).toBeGreaterThan(wordScore(1, 1, 51, 100));
+    expect(wordScore(1, 2, 200, 100)).toBeGreaterThan(wordScore(1, 1, 200, 100));
+    expect(averagesRecord(Uint8Array.of(0x03, 0x04, 0x81, 0x00))).toEqual({ rows: 3, tokens: 4 + 128 });
+    expect(averagesRecord(undefined)).toEqual({ rows: 0, tokens: 0 });
+  });
+
+  it("steps aside for several tokens, a missed write, a rare filter and a missing document", async () => {
+    const h = harness(tempDir("kb-score-aside-"), "aside");
+    h.db.transaction(() => h.queries.setScoreIndex(true)).immediate();
+    const next = random(9);
+    await h.add(documentsFor(next, 200, Array.from({ length: 200 }, (_, n) => `d${n}`)));
+    await h.add([{ id: "mail", title: "e-mail river", content: "river", metadata: { source: "rare" } }]);
+    const walk = (words: string[], terms: Term[] = []) => h.db.transaction(() => h.queries.walk(h.id, words, 10, terms))();
+    expect(walk(["river"])?.length).toBe(10);
+    expect(walk(["e-mail"])).toBeUndefined();
+    expect(walk(["river", "stone"])).toBeUndefined();
+
+    // A filter that holds for one document of many: past the row cap the walk gives up.
+    const reader = new ScoreIndexReader(h.db, TOKENIZE);
+    const rare = filter({ source: "rare" });
+    const capped = h.db.transaction(() => reader.search(h.id, ftsTable(h.id), ["river"], 10, rare, 2))();
+    expect(capped).toBeUndefined();
+    const uncapped = h.db.transaction(() => reader.search(h.id, ftsTable(h.id), ["river"], 10, rare, 1_000_000))();
+    expect(uncapped?.length).toBe(1);
+    expect(h.db.transaction(() => h.queries.search(h.id, ["river"], 10, rare))().map((hit) => hit.id)).toEqual(["mail"]);
+
+    // A delete the index did not see (another toolgen's): a winner's row is gone, FTS5 answers.
+    const top = walk(["river"])!;
+    h.db.prepare("DELETE FROM documents WHERE kb_id = ? AND id = ?").run(h.id, top[0]!.id);
+    h.db.prepare(`DELETE FROM ${ftsTable(h.id)} WHERE rowid = (SELECT max(seq) + 1000 FROM documents)`).run();
+    expect(walk(["river"])).toBeUndefined();
+
+    // An add the index did not see: FTS5's row count moved, so the index is not used until rebuilt.
+    h.db.prepare(`INSERT INTO ${ftsTable(h.id)} (rowid, title, content) VALUES (999999, 'river', 'river')`).run();
+    expect(walk(["stone"])).toBeUndefined();
+    expect(h.db.transaction(() => h.queries.setScoreIndex(true)).immediate()).toEqual([h.id]);
+    expect(walk(["stone"])).toEqual(h.db.transaction(() => h.queries.search(h.id, ["stone"], 10, [], false))());
+
+    // Off: the tables go, new knowledge bases get none.
+    expect(h.db.transaction(() => h.queries.setScoreIndex(false)).immediate()).toEqual([]);
+    expect(h.db.prepare("SELECT count(*) FROM sqlite_schema WHERE name LIKE 'score_%_kb_%'").pluck().get()).toBe(0);
+    expect(walk(["stone"])).toBeUndefined();
+    const other = h.db.transaction(() => h.queries.createKnowledgeBase("later"))();
+    expect(h.db.prepare("SELECT count(*) FROM score_indexes WHERE kb_id = ?").pluck().get(other.id)).toBe(0);
+    h.close();
+  });
+
+  it("answers on the service's thread at any size, through the storage", async () => {
+    const dir = tempDir("kb-score-storage-");
+    // A budget of one posting: without the score index, nothing runs on this thread.
+    const storage = await SqliteStorage.open(dir, undefined, 1, 1);
+    try {
+      expect(await storage.setScoreIndex(true)).toEqual([]);
+      const { id } = await storage.createKnowledgeBase("s");
+      const documents = await indexDocuments(documentsFor(random(4), 300, Array.from({ length: 300 }, (_, n) => `d${n}`)));
+      await storage.addDocuments(id, documents);
+      const hits = await storage.search(id, ["river"], 5, filter({ source: "faq" }));
+      expect(storage.inlineSearches).toBe(1);
+      expect(hits.length).toBe(5);
+      expect(hits.every((hit) => hit.metadata.source === "faq")).toBe(true);
+      await storage.search(id, ["river", "stone"], 5, []);
+      expect(storage.inlineSearches).toBe(1);
+      const db = new Database(join(dir, DATABASE_FILE), { readonly: true });
+      const queries = new SqliteQueries(db);
+      expect(db.transaction(() => queries.search(id, ["river"], 5, filter({ source: "faq" }), false))()).toEqual(hits);
+      db.close();
+    } finally {
+      await storage.close();
+    }
+  });
+});
