@@ -18,7 +18,7 @@
 // Run after `npm run build`:
 //   node bench/kb-scale.mjs [--sizes 10000,100000,1000000] [--backends sqlite,postgres]
 //                           [--queries 300] [--batch 1000] [--parallel 4] [--scan-queries 60]
-//                           [--seed 20261124] [--keep]
+//                           [--seed 20261124] [--keep] [--score-index]
 // Progress goes to stderr; the markdown tables to stdout. Results: BENCHMARKS.md, "Knowledge base:
 // scale on both backends (issue 15.7)".
 import { spawn } from "node:child_process";
@@ -50,8 +50,11 @@ const { values: args } = parseArgs({
     // Leave the databases in place and PostgreSQL running at the end (until Ctrl-C), printing where:
     // for EXPLAIN ANALYZE and query plans on the very data measured.
     keep: { type: "boolean", default: false },
+    // SQLite: start the service with --score-index (each word's documents in score order too).
+    "score-index": { type: "boolean", default: false },
   },
 });
+const SCORE_INDEX = args["score-index"];
 const SIZES = args.sizes.split(",").map((s) => Number(s.replaceAll("_", "")));
 const BACKENDS = args.backends.split(",").map((s) => s.trim());
 const QUERIES = Number(args.queries);
@@ -410,7 +413,7 @@ async function runBackend(backend, size, corpus, kinds) {
   if (backend === "sqlite") {
     dataDir = mkdtempSync(join(tmpdir(), "kb-scale-sqlite-"));
     dirs.push(dataDir);
-    place = ["--data", dataDir];
+    place = ["--data", dataDir, ...(SCORE_INDEX ? ["--score-index"] : [])];
   } else {
     databaseName = `kb_scale_${size}`;
     await postgres.admin("postgres", `DROP DATABASE IF EXISTS ${databaseName}`);
@@ -614,7 +617,7 @@ async function main() {
   const kindNames = kinds.map(([kind]) => kind);
   const sizeText = (size) => (size >= 1e6 ? `${size / 1e6}M` : `${size / 1e3}k`);
   const lines = [
-    `Knowledge base at scale: ${SIZES.map(count).join(", ")} chunks (seed ${SEED}; 50% English, 30% Chinese, 20% mixed; ` +
+    `Knowledge base at scale: ${SIZES.map(count).join(", ")} chunks${SCORE_INDEX ? ", SQLite with --score-index" : ""} (seed ${SEED}; 50% English, 30% Chinese, 20% mixed; ` +
       `40-160 words each, ${(corpus.textBytes / MAX_SIZE).toFixed(0)} bytes of text on average, Zipf-distributed words of ${count(englishVocabulary.words.length)} English and ` +
       `${count(chineseVocabulary.words.length)} Chinese words; metadata source/lang/year/document/part), ` +
       `ingested through HTTP in batches of ${BATCH}, ${PARALLEL} in flight; ${QUERIES} queries per kind (+${WARM_UP} warm-up), sequential, topK ${TOP_K}; ` +

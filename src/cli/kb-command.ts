@@ -30,6 +30,7 @@ export interface KbServeOptions extends Partial<ServerFlags> {
   poolSize?: number;
   statementTimeout?: number;
   writeTimeout?: number;
+  scoreIndex?: boolean;
   token: string[];
 }
 
@@ -45,6 +46,8 @@ export function addKbCommand(program: Command, io: CliIo): void {
     .option("--pool-size <n>", "PostgreSQL connections per instance (default 10)", positiveInteger("--pool-size"))
     .option("--statement-timeout <ms>", "PostgreSQL: longest a statement may run before the request gets 503 (default 10000)", positiveInteger("--statement-timeout"))
     .option("--write-timeout <ms>", "PostgreSQL: the same for documents/add and documents/delete, which write the search index too (default 60000)", positiveInteger("--write-timeout"))
+    .option("--score-index", "SQLite: keep each word's documents in score order too, for fast one-word searches with or without filters at millions of chunks; costs about the file's size again and slower writes; builds what is missing at start, stored in the database")
+    .option("--no-score-index", "SQLite: drop the score index")
     .option(
       "--token <t>",
       `accepted access token, sent by clients as Authorization: token <t> (repeatable; default: ${KB_TOKENS_ENV}, comma-separated)`,
@@ -71,6 +74,9 @@ export async function runKbServe(flags: KbServeOptions, io: CliIo, stop: Promise
   if (databaseUrl === undefined && (flags.poolSize !== undefined || flags.statementTimeout !== undefined || flags.writeTimeout !== undefined)) {
     throw new BadInputError("--pool-size, --statement-timeout and --write-timeout apply to PostgreSQL only: give --database (or DATABASE_URL) too");
   }
+  if (databaseUrl !== undefined && flags.scoreIndex !== undefined) {
+    throw new BadInputError("--score-index applies to SQLite only: it is a second index beside SQLite's full-text index");
+  }
   let service: KnowledgeBaseService;
   // The service (and SQLite) are loaded only by this command.
   const { startKnowledgeBaseService, DRIVER_MISSING } = await import("../knowledge-base/index.js");
@@ -82,6 +88,7 @@ export async function runKbServe(flags: KbServeOptions, io: CliIo, stop: Promise
       ...(flags.poolSize !== undefined ? { poolSize: flags.poolSize } : {}),
       ...(flags.statementTimeout !== undefined ? { statementTimeoutMs: flags.statementTimeout } : {}),
       ...(flags.writeTimeout !== undefined ? { writeTimeoutMs: flags.writeTimeout } : {}),
+      ...(flags.scoreIndex !== undefined ? { scoreIndex: flags.scoreIndex } : {}),
       tokens,
       ...serverSettings({ allowHost: [], ...flags }),
       log: (line) => io.stderr(`toolgen: ${line}`),

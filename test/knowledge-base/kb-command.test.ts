@@ -48,9 +48,38 @@ describe("kb serve", () => {
     const program = new Command("toolgen");
     addKbCommand(program, capture());
     const serve = program.commands.find((c) => c.name() === "kb")?.commands.find((c) => c.name() === "serve");
-    expect(serve?.options.map((o) => o.long)).toEqual(["--port", "--host", "--data", "--database", "--pool-size", "--statement-timeout", "--write-timeout", "--token", "--allow-host", "--body-timeout", "--headers-timeout", "--max-connections", "--max-json-depth"]);
+    expect(serve?.options.map((o) => o.long)).toEqual(["--port", "--host", "--data", "--database", "--pool-size", "--statement-timeout", "--write-timeout", "--score-index", "--no-score-index", "--token", "--allow-host", "--body-timeout", "--headers-timeout", "--max-connections", "--max-json-depth"]);
     const opts = serve!.opts();
     expect(opts).toMatchObject({ port: 8090, host: "127.0.0.1", data: ".toolgen-kb", token: [], allowHost: [] });
+    // Neither flag: the data directory's stored choice stands.
+    expect(opts.scoreIndex).toBeUndefined();
+  });
+
+  it("--score-index builds the score index of every knowledge base before listening, --no-score-index drops it", async () => {
+    const data = tempDir();
+    const parse = async (args: string[]): Promise<KbServeOptions> => {
+      const program = new Command("toolgen").exitOverride();
+      addKbCommand(program, capture());
+      const serve = program.commands[0]!.commands[0]!;
+      serve.action(() => undefined);
+      await program.parseAsync(["kb", "serve", ...args], { from: "user" });
+      return serve.opts<KbServeOptions>();
+    };
+    expect((await parse(["--score-index"])).scoreIndex).toBe(true);
+    expect((await parse(["--no-score-index"])).scoreIndex).toBe(false);
+
+    const first = await serveInProcess(flags({ data }));
+    expect((await create(first.url)).status).toBe(200);
+    first.stop("SIGINT");
+    await first.running;
+    const on = await serveInProcess(flags({ data, scoreIndex: true }));
+    expect(on.io.err.filter((line) => line.includes("score index"))).toEqual([expect.stringMatching(/^toolgen: score index on: built for 1 knowledge base in \d+\.\d s$/)]);
+    on.stop("SIGINT");
+    await on.running;
+    const off = await serveInProcess(flags({ data, scoreIndex: false }));
+    expect(off.io.err.filter((line) => line.includes("score index"))).toEqual(["toolgen: score index off"]);
+    off.stop("SIGINT");
+    await off.running;
   });
 
   it("rejects a bad --port as a usage error", async () => {
@@ -145,6 +174,9 @@ describe("kb serve on PostgreSQL", () => {
     for (const options of [{ poolSize: 4 }, { statementTimeout: 100 }, { writeTimeout: 100 }]) {
       expect((await refusal(options)).message).toBe("--pool-size, --statement-timeout and --write-timeout apply to PostgreSQL only: give --database (or DATABASE_URL) too");
     }
+    expect((await refusal({ data: DEFAULT_KB_DATA_DIR, database, scoreIndex: true })).message).toBe(
+      "--score-index applies to SQLite only: it is a second index beside SQLite's full-text index",
+    );
     const wrong = await refusal({ data: DEFAULT_KB_DATA_DIR, database: database.replace(":toolgen-test@", ":wrong@") });
     expect(wrong).toBeInstanceOf(BadInputError);
     // Bad input drops a URL's user and password from its message altogether.

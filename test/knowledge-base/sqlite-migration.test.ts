@@ -118,7 +118,9 @@ it("migrates a schema 1 directory: filtered searches answer as on a knowledge ba
   }
   const db = new Database(join(oldDir, DATABASE_FILE), { readonly: true });
   try {
-    expect(db.pragma("user_version", { simple: true })).toBe(2);
+    expect(db.pragma("user_version", { simple: true })).toBe(3);
+    // Step 3: the score index registry, empty until `--score-index` asks for one.
+    expect(db.prepare("SELECT count(*) FROM score_indexes").pluck().get()).toBe(0);
   } finally {
     db.close();
   }

@@ -12,6 +12,12 @@ export interface StorageChoice {
   databaseUrl?: string;
   /** SQLite only: how long a write waits for another process's write lock before 503 (default 10,000 ms). */
   busyWaitMs?: number;
+  /**
+   * SQLite only: true keeps a score index for every knowledge base, now and later, building those
+   * missing before the service starts (minutes for millions of chunks); false drops them; unset
+   * leaves the data directory as it is. The choice is stored in the database (sqlite/score-index.ts).
+   */
+  scoreIndex?: boolean;
   /** PostgreSQL only: connections in the pool (default 10). */
   poolSize?: number;
   /** PostgreSQL only: longest a statement may run, in ms (default 10,000). */
@@ -31,5 +37,20 @@ export async function openStorage(choice: StorageChoice): Promise<KnowledgeBaseS
   if (typeof choice.dataDir !== "string" || choice.dataDir === "") throw new TypeError("startKnowledgeBaseService: dataDir or databaseUrl is required");
   requireDriver("better-sqlite3");
   const { SqliteStorage } = await import("./sqlite/sqlite-storage.js");
-  return SqliteStorage.open(choice.dataDir, choice.busyWaitMs);
+  const storage = await SqliteStorage.open(choice.dataDir, choice.busyWaitMs);
+  if (choice.scoreIndex !== undefined) {
+    try {
+      const startedAt = Date.now();
+      const built = await storage.setScoreIndex(choice.scoreIndex);
+      choice.log?.(
+        choice.scoreIndex
+          ? `score index on${built.length > 0 ? `: built for ${built.length} knowledge base${built.length === 1 ? "" : "s"} in ${((Date.now() - startedAt) / 1000).toFixed(1)} s` : ""}`
+          : "score index off",
+      );
+    } catch (error) {
+      await storage.close();
+      throw error;
+    }
+  }
+  return storage;
 }

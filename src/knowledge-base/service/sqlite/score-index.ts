@@ -148,7 +148,7 @@ function unpackPairs(blob: Uint8Array): [number, number][] {
 class Tokens {
   readonly #db: Db;
   readonly #tokenize: string;
-  #statements: { insert: Statement; read: Statement; clear: Statement } | undefined;
+  #statements: { insert: Statement; read: Statement; insertAt: Statement; readAll: Statement; clear: Statement } | undefined;
 
   constructor(db: Db, tokenize: string) {
     this.#db = db;
@@ -166,7 +166,18 @@ class Tokens {
     }
   }
 
-  #prepare(): { insert: Statement; read: Statement; clear: Statement } {
+  /** Each token of each document as (term, seq, column: 0 title, 1 content), by term, then seq. */
+  ofMany(documents: readonly { seq: number; title: string; content: string }[]): [string, number, number][] {
+    const statements = this.#prepare();
+    try {
+      for (const { seq, title, content } of documents) statements.insertAt.run(seq, title, content);
+      return (statements.readAll.all() as [string, number, string][]).map(([term, seq, column]) => [term, seq, column === "title" ? 0 : 1]);
+    } finally {
+      statements.clear.run();
+    }
+  }
+
+  #prepare(): { insert: Statement; read: Statement; insertAt: Statement; readAll: Statement; clear: Statement } {
     if (this.#statements === undefined) {
       this.#db.exec(
         `CREATE VIRTUAL TABLE IF NOT EXISTS temp.score_scratch USING fts5(title, content, content='', contentless_delete=1, tokenize='${this.#tokenize}');` +
@@ -175,6 +186,8 @@ class Tokens {
       this.#statements = {
         insert: this.#db.prepare("INSERT INTO temp.score_scratch (rowid, title, content) VALUES (1, ?, ?)"),
         read: this.#db.prepare("SELECT term, col FROM temp.score_scratch_tokens").raw(),
+        insertAt: this.#db.prepare("INSERT INTO temp.score_scratch (rowid, title, content) VALUES (?, ?, ?)"),
+        readAll: this.#db.prepare("SELECT term, doc, col FROM temp.score_scratch_tokens").raw(),
         clear: this.#db.prepare("INSERT INTO temp.score_scratch (score_scratch) VALUES ('delete-all')"),
       };
     }
@@ -272,24 +285,39 @@ export class ScoreIndexWriter {
     this.#db.prepare("DELETE FROM score_indexes WHERE kb_id = ?").run(knowledgeBaseId);
   }
 
-  /** Adds one document's entries: call after the document went into FTS5 as (title, content). */
-  add(knowledgeBaseId: number, seq: number, title: string, content: string): void {
-    const { terms, postings, documents } = scoreIndexTables(knowledgeBaseId);
-    const weights = new Map<string, number>();
-    let length = 0;
-    for (const [term, column] of this.#tokens.of(title, content)) {
-      weights.set(term, (weights.get(term) ?? 0) + (column === 0 ? this.#titleWeight : this.#contentWeight));
-      length += 1;
+  /**
+   * Adds the entries of documents that went into FTS5 as (title, content), each seq once. One batch
+   * at a time: the scratch table hands the tokens back term by term, so each term's row and each
+   * term's postings are written once per batch, next to each other, rather than once per document
+   * in random places of a large B-tree.
+   */
+  add(knowledgeBaseId: number, documents: readonly { seq: number; title: string; content: string }[]): void {
+    if (documents.length === 0) return;
+    const { terms, postings, documents: documentsTable } = scoreIndexTables(knowledgeBaseId);
+    const lengths = new Map<number, number>();
+    // term → seq → weight, in the order the scratch table lists them (by term, then seq).
+    const weights = new Map<string, Map<number, number>>();
+    for (const [term, seq, column] of this.#tokens.ofMany(documents)) {
+      lengths.set(seq, (lengths.get(seq) ?? 0) + 1);
+      let bySeq = weights.get(term);
+      if (bySeq === undefined) weights.set(term, (bySeq = new Map()));
+      bySeq.set(seq, (bySeq.get(seq) ?? 0) + (column === 0 ? this.#titleWeight : this.#contentWeight));
     }
-    const upsertTerm = this.#statements.get(`INSERT INTO ${terms} (term, df) VALUES (?, 1) ON CONFLICT (term) DO UPDATE SET df = df + 1 RETURNING id`).pluck();
+    const upsertTerm = this.#statements.get(`INSERT INTO ${terms} (term, df) VALUES (?, ?) ON CONFLICT (term) DO UPDATE SET df = df + excluded.df RETURNING id`).pluck();
     const insertPosting = this.#statements.get(`INSERT INTO ${postings} (term, weight, length, seq) VALUES (?, ?, ?, ?)`);
-    const pairs: [number, number][] = [];
-    for (const [term, weight] of weights) {
-      const id = upsertTerm.get(term) as number;
-      insertPosting.run(id, weight, length, seq);
-      pairs.push([id, weight]);
+    const pairs = new Map<number, [number, number][]>();
+    for (const [term, bySeq] of weights) {
+      const id = upsertTerm.get(term, bySeq.size) as number;
+      for (const [seq, weight] of bySeq) {
+        insertPosting.run(id, weight, lengths.get(seq)!, seq);
+        let list = pairs.get(seq);
+        if (list === undefined) pairs.set(seq, (list = []));
+        list.push([id, weight]);
+      }
     }
-    this.#statements.get(`INSERT INTO ${documents} (seq, length, pairs) VALUES (?, ?, ?)`).run(seq, length, packPairs(pairs));
+    const insertDocument = this.#statements.get(`INSERT INTO ${documentsTable} (seq, length, pairs) VALUES (?, ?, ?)`);
+    // A document without a token (empty texts) has no entries, as it has none in FTS5.
+    for (const [seq, list] of pairs) insertDocument.run(seq, lengths.get(seq)!, packPairs(list));
   }
 
   /** Takes out one document's entries, if it has any. */

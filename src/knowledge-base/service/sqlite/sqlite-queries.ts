@@ -96,6 +96,7 @@ export class SqliteQueries implements SqliteOperations {
     const index = this.#statement(`INSERT INTO ${fts} (rowid, title, content) VALUES (?, ?, ?)`);
     const scoreIndex = this.#writer();
     const scored = scoreIndex.has(knowledgeBaseId);
+    const toScore = new Map<number, { seq: number; title: string; content: string }>();
     const now = Date.now();
     const ids = documents.map((document) => {
       const id = document.id ?? randomUUID();
@@ -107,15 +108,20 @@ export class SqliteQueries implements SqliteOperations {
         seq = existing.seq;
         update.run(document.title, document.content, metadata, seq);
         unindex.run(seq);
-        if (scored) scoreIndex.remove(knowledgeBaseId, seq);
+        // Entries from before this request; one added earlier in it is only in `toScore` yet.
+        if (scored && !toScore.has(seq)) scoreIndex.remove(knowledgeBaseId, seq);
       } else {
         seq = (insert.get(knowledgeBaseId, id, document.title, document.content, metadata, now) as { seq: number }).seq;
       }
       index.run(seq, document.indexTitle, document.indexContent);
-      if (scored) scoreIndex.add(knowledgeBaseId, seq, document.indexTitle, document.indexContent);
+      // The last text of a seq is what FTS5 holds.
+      if (scored) toScore.set(seq, { seq, title: document.indexTitle, content: document.indexContent });
       return id;
     });
-    if (scored) scoreIndex.written(knowledgeBaseId, fts);
+    if (scored) {
+      scoreIndex.add(knowledgeBaseId, [...toScore.values()]);
+      scoreIndex.written(knowledgeBaseId, fts);
+    }
     return ids;
   }
 
