@@ -11,6 +11,8 @@ import { removeTempDirs, tempDir } from "./support.js";
 
 export interface Backend {
   readonly name: "sqlite" | "sqlite-score-index" | "postgres";
+  /** The storage the service reports (`/health`), and whose recorded relevance figures apply. */
+  readonly kind: "sqlite" | "postgres";
   setUp(): Promise<void>;
   tearDown(): Promise<void>;
   /** A new, empty place to keep knowledge bases: give it to startKnowledgeBaseService. */
@@ -19,6 +21,7 @@ export interface Backend {
 
 const sqlite: Backend = {
   name: "sqlite",
+  kind: "sqlite",
   setUp: () => Promise.resolve(),
   tearDown: () => Promise.resolve(removeTempDirs()),
   place: () => Promise.resolve({ dataDir: tempDir() }),
@@ -26,6 +29,7 @@ const sqlite: Backend = {
 
 const sqliteScoreIndex: Backend = {
   name: "sqlite-score-index",
+  kind: "sqlite",
   setUp: () => Promise.resolve(),
   tearDown: () => Promise.resolve(removeTempDirs()),
   place: () => Promise.resolve({ dataDir: tempDir(), scoreIndex: true }),
@@ -35,6 +39,7 @@ let server: TestPostgres | undefined;
 
 const postgres: Backend = {
   name: "postgres",
+  kind: "postgres",
   async setUp() {
     server ??= await startPostgres();
   },

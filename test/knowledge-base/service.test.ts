@@ -562,10 +562,10 @@ describe.each(BACKENDS)("$name backend", (backend) => {
     it("GET /health answers without a token or the database; GET /ready asks the database", async () => {
       const health = await fetch(`${service.url}/health`);
       expect(health.status).toBe(200);
-      expect(await health.json()).toEqual({ status: "ok", storage: backend.name });
+      expect(await health.json()).toEqual({ status: "ok", storage: backend.kind });
       const ready = await fetch(`${service.url}/ready`);
       expect(ready.status).toBe(200);
-      expect(await ready.json()).toEqual({ status: "ready", storage: backend.name });
+      expect(await ready.json()).toEqual({ status: "ready", storage: backend.kind });
       expect((await fetch(`${service.url}/health`, { method: "POST" })).status).toBe(405);
       // Only the exact paths are probes: anything else still needs the token.
       expect((await fetch(`${service.url}/health?x=1`)).status).toBe(403);
