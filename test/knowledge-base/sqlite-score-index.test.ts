@@ -195,6 +195,23 @@ describe("score index", () => {
     expect(uncapped?.length).toBe(1);
     expect(h.db.transaction(() => h.queries.search(h.id, ["river"], 10, rare))().map((hit) => hit.id)).toEqual(["mail"]);
 
+    // The cap counts every row read, across groups: 30 weights of "tower", two chunks each, the
+    // only match of the filter in the last group.
+    await h.add(
+      Array.from({ length: 60 }, (_, n) => ({
+        id: `t${n}`,
+        title: "",
+        content: `${"tower ".repeat(1 + (n % 30))}lamp`,
+        metadata: { source: n === 0 ? "only" : "many" },
+      })),
+    );
+    const only = filter({ source: "only" });
+    const walkCapped = (cap: number) => h.db.transaction(() => reader.search(h.id, ftsTable(h.id), ["tower"], 3, only, cap))();
+    expect(walkCapped(40)).toBeUndefined();
+    expect(walkCapped(1_000)?.map((hit) => hit.seq)).toEqual(
+      h.db.transaction(() => h.queries.search(h.id, ["tower"], 3, only, false))().map((hit) => h.db.prepare("SELECT seq FROM documents WHERE id = ?").pluck().get(hit.id)),
+    );
+
     // A delete the index did not see (another toolgen's): a winner's row is gone, FTS5 answers.
     const top = walk(["river"])!;
     h.db.prepare("DELETE FROM documents WHERE kb_id = ? AND id = ?").run(h.id, top[0]!.id);
