@@ -13,7 +13,8 @@ import { parseFilterConditions, type Term } from "../../src/knowledge-base/servi
 import { indexDocuments } from "../../src/knowledge-base/service/index-documents.js";
 import { queryWords } from "../../src/knowledge-base/service/query-words.js";
 import { createFtsTable, DATABASE_FILE, ftsTable } from "../../src/knowledge-base/service/sqlite/database.js";
-import { ftsRowCount, queryTokens, worstCasePostings } from "../../src/knowledge-base/service/sqlite/inline-search.js";
+import { ftsRowCount } from "../../src/knowledge-base/service/sqlite/fts5-records.js";
+import { queryTokens, worstCasePostings } from "../../src/knowledge-base/service/sqlite/inline-search.js";
 import { SqliteStorage } from "../../src/knowledge-base/service/sqlite/sqlite-storage.js";
 import type { NewDocument } from "../../src/knowledge-base/service/storage.js";
 import { removeTempDirs, tempDir } from "./support.js";

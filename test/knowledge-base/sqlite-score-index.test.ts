@@ -3,34 +3,25 @@
  * scores to the bit), through adds, replaces and deletes, whether it was kept from the start or
  * built from FTS5's index later; and it steps aside (FTS5 answers) whenever it cannot be sure.
  */
+import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseFilterConditions, type Term } from "../../src/knowledge-base/service/filters.js";
 import { indexDocuments } from "../../src/knowledge-base/service/index-documents.js";
 import { queryWords } from "../../src/knowledge-base/service/query-words.js";
 import { DATABASE_FILE, ftsTable, openDatabase, TOKENIZE } from "../../src/knowledge-base/service/sqlite/database.js";
-import { averagesRecord, ScoreIndexReader, scoreIndexTables, wordScore } from "../../src/knowledge-base/service/sqlite/score-index.js";
+import { averagesRecord } from "../../src/knowledge-base/service/sqlite/fts5-records.js";
+import { scoreIndexTables, wordScore } from "../../src/knowledge-base/service/sqlite/score-index.js";
+import { ScoreIndexReader } from "../../src/knowledge-base/service/sqlite/score-index-reader.js";
 import { SqliteQueries } from "../../src/knowledge-base/service/sqlite/sqlite-queries.js";
 import { SqliteStorage } from "../../src/knowledge-base/service/sqlite/sqlite-storage.js";
 import type { NewDocument } from "../../src/knowledge-base/service/storage.js";
+import { seededRandom as random } from "../support/seeded-random.js";
 import { removeTempDirs, tempDir } from "./support.js";
-import { join } from "node:path";
 
 afterAll(() => removeTempDirs());
 
 const filter = (...terms: Record<string, unknown>[]): Term[] => parseFilterConditions({ bool: { filter: terms.map((term) => ({ term })) } });
-
-/** A small seeded generator (mulberry32), so a failure names its seed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Inflections (porter folds them), words in titles and contents, Chinese, a word with a diacritic.
 const ENGLISH = ["river", "rivers", "run", "running", "runs", "stone", "stones", "light", "lighting", "naïve", "naive", "garden", "gardens", "salt", "ocean", "harbor", "lamp", "tower", "bridge", "engine"];

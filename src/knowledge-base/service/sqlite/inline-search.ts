@@ -25,6 +25,7 @@ import type { Term } from "../filters.js";
 import type { ScoredDocument } from "../storage.js";
 import type { BusyBudget } from "./busy-retry.js";
 import { ftsTable, type Db } from "./database.js";
+import { ftsRowCount } from "./fts5-records.js";
 import { SqliteQueries } from "./sqlite-queries.js";
 
 /** Most postings (documents × tokens × (1 + terms)) a search may handle on the service's thread. */
@@ -147,16 +148,4 @@ export class InlineSearch {
       return undefined;
     }
   }
-}
-
-/** The first varint of FTS5's averages record (SQLite's varint: big-endian, 7 bits a byte). */
-export function ftsRowCount(block: Uint8Array): number {
-  let value = 0;
-  for (let at = 0; at < block.length && at < 9; at++) {
-    const byte = block[at]!;
-    if (at === 8) return value * 256 + byte;
-    value = value * 128 + (byte & 0x7f);
-    if ((byte & 0x80) === 0) return value;
-  }
-  return value;
 }

@@ -14,7 +14,8 @@ import { whenFree, type BusyBudget } from "./busy-retry.js";
 import { CONTENT_WEIGHT, createFtsTable, ftsTable, TITLE_WEIGHT, TOKENIZE, type Db } from "./database.js";
 import { toMatchExpression } from "./match-expression.js";
 import { metadataTermSql } from "./metadata-values.js";
-import { ScoreIndexReader, ScoreIndexWriter } from "./score-index.js";
+import { ScoreIndexReader } from "./score-index-reader.js";
+import { ScoreIndexWriter } from "./score-index-writer.js";
 import { StatementCache } from "./statement-cache.js";
 
 /** The storage operations as they run inside a transaction, on the worker's thread. */

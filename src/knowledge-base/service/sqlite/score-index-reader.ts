@@ -1,0 +1,131 @@
+/**
+ * The walk of a score index (score-index.ts): a one-word search's best documents, group by group,
+ * on any connection, inside the search's read transaction.
+ */
+import type { Database as Db } from "better-sqlite3";
+import type { Term } from "../filters.js";
+import { averagesRecord } from "./fts5-records.js";
+import { Fts5Tokens } from "./fts5-tokens.js";
+import { metadataTermSql } from "./metadata-values.js";
+import { B, K1, scoreIndexTables, WALK_ROW_CAP, wordScore } from "./score-index.js";
+import { StatementCache } from "./statement-cache.js";
+
+/** A search's answer from the score index: the winners' seq and score, best first. */
+export interface WalkedHit {
+  seq: number;
+  score: number;
+}
+
+/** The walk, on any connection, inside the search's read transaction. */
+export class ScoreIndexReader {
+  readonly #statements: StatementCache;
+  readonly #tokens: Fts5Tokens;
+
+  constructor(db: Db, tokenize: string) {
+    this.#statements = new StatementCache(db, 64);
+    this.#tokens = new Fts5Tokens(db, tokenize);
+  }
+
+  /** The one FTS5 token the words make, or undefined when they make none or several. */
+  singleToken(words: readonly string[]): string | undefined {
+    if (words.length !== 1) return undefined;
+    const tokens = this.#tokens.of("", words[0]!);
+    return tokens.length === 1 ? tokens[0]![0] : undefined;
+  }
+
+  /**
+   * The topK best documents holding the one token of `words` that pass every term, or undefined when the score index
+   * cannot answer: the words are not one token, the knowledge base has none, it missed a write, or
+   * a filter holds for too few of
+   * the word's documents (WALK_ROW_CAP rows read in all). `fts` is the knowledge base's FTS5 table.
+   */
+  search(knowledgeBaseId: number, fts: string, words: readonly string[], topK: number, terms: readonly Term[], rowCap = WALK_ROW_CAP): WalkedHit[] | undefined {
+    if (words.length !== 1) return undefined;
+    const recorded = this.#statements.get("SELECT fts_rows FROM score_indexes WHERE kb_id = ?").pluck().get(knowledgeBaseId) as number | undefined;
+    if (recorded === undefined) return undefined;
+    const averages = averagesRecord(this.#statements.get(`SELECT block FROM ${fts}_data WHERE id = 1`).pluck().get() as Uint8Array | undefined);
+    if (averages.rows !== recorded) return undefined;
+    const token = this.singleToken(words);
+    if (token === undefined) return undefined;
+    const { terms: termsTable, postings } = scoreIndexTables(knowledgeBaseId);
+    const term = this.#statements.get(`SELECT id, df FROM ${termsTable} WHERE term = ?`).raw().get(token) as [number, number] | undefined;
+    if (term === undefined || topK <= 0) return [];
+    const [id, df] = term;
+    // SQLite's ln() is the C library's log(), which FTS5 calls: the same idf to the bit.
+    let idf = this.#statements.get("SELECT ln((? - ? + 0.5) / (? + 0.5))").pluck().get(averages.rows, df, df) as number;
+    if (idf <= 0) idf = 1e-6;
+    const averageLength = averages.tokens / averages.rows;
+
+    const params: unknown[] = [];
+    let filters = "";
+    for (const filter of terms) {
+      const { sql, values } = filter.key === "title" ? titleTermSql(filter) : metadataTermSql(filter, "p.seq");
+      filters += ` AND ${sql}`;
+      params.push(...values);
+    }
+    const nextGroup = this.#statements.get(`SELECT weight, length FROM ${postings} WHERE term = ? AND weight < ? ORDER BY weight DESC, length, seq LIMIT 1`).raw();
+    // Capped inner scan: a filter that holds for few of the group's rows must not read them all.
+    const group = this.#statements
+      .get(
+        `SELECT p.length, p.seq FROM (SELECT length, seq FROM ${postings} WHERE term = ? AND weight = ? AND length <= ? ORDER BY length, seq LIMIT ?) AS p WHERE 1${filters} LIMIT ?`,
+      )
+      .raw();
+    // How many rows of a group the capped scan passed over: up to the last row it gave, or to the
+    // length bound when it gave fewer than asked.
+    const scannedTo = this.#statements.get(`SELECT count(*) FROM (SELECT 1 FROM ${postings} WHERE term = ? AND weight = ? AND (length, seq) <= (?, ?) LIMIT ?)`).pluck();
+    const scannedAll = this.#statements.get(`SELECT count(*) FROM (SELECT 1 FROM ${postings} WHERE term = ? AND weight = ? AND length <= ? LIMIT ?)`).pluck();
+    let budget = rowCap;
+
+    const top: WalkedHit[] = [];
+    const worse = (score: number, seq: number, than: WalkedHit): boolean => score < than.score || (score === than.score && seq > than.seq);
+    for (let next = nextGroup.get(id, Number.MAX_SAFE_INTEGER) as [number, number] | undefined; next !== undefined; next = nextGroup.get(id, next[0]) as [number, number] | undefined) {
+      const [weight, shortest] = next;
+      // Each group costs a seek at least, read or skipped: counted, so that a word with thousands
+      // of different weights cannot make a long walk of seeks either.
+      if (--budget < 0) return undefined;
+      const kth = top.length === topK ? top[topK - 1]! : undefined;
+      if (kth !== undefined && worse(wordScore(idf, weight, shortest, averageLength), -1, kth)) continue;
+      const longest = kth === undefined ? Number.MAX_SAFE_INTEGER : longestAbove(idf, weight, averageLength, kth.score, shortest);
+      let found = 0;
+      let last: [number, number] | undefined;
+      let stopped = false;
+      for (const [length, seq] of group.iterate(id, weight, longest, budget, ...params, topK) as IterableIterator<[number, number]>) {
+        found += 1;
+        last = [length, seq];
+        const score = wordScore(idf, weight, length, averageLength);
+        const kthNow = top.length === topK ? top[topK - 1]! : undefined;
+        if (kthNow !== undefined && worse(score, seq, kthNow)) {
+          stopped = true;
+          break;
+        }
+        let at = top.length;
+        while (at > 0 && worse(top[at - 1]!.score, top[at - 1]!.seq, { score, seq })) at -= 1;
+        top.splice(at, 0, { score, seq });
+        if (top.length > topK) top.pop();
+      }
+      const scanned = (
+        stopped || found === topK ? scannedTo.get(id, weight, last![0], last![1], budget + 1) : scannedAll.get(id, weight, longest, budget + 1)
+      ) as number;
+      // The budget ran out inside the group: the rest of it is unread.
+      if (scanned > budget || (!stopped && found < topK && scanned === budget)) return undefined;
+      budget -= scanned;
+    }
+    return top;
+  }
+}
+
+/**
+ * The longest document of weight `weight` that can still score at least `score`, rounded up with
+ * room to spare (rows past it cannot enter; rows before it are scored exactly anyway).
+ */
+function longestAbove(idf: number, weight: number, averageLength: number, score: number, shortest: number): number {
+  // score = idf·w·(k1+1) / (w + k1·(1 − b + b·D/avgdl))  ⇒  D = ((idf·w·(k1+1)/score − w)/k1 − (1 − b))·avgdl/b
+  const length = (((idf * weight * (K1 + 1.0)) / score - weight) / K1 - (1 - B)) * (averageLength / B);
+  if (!Number.isFinite(length)) return Number.MAX_SAFE_INTEGER;
+  return Math.max(shortest, Math.ceil(length) + 1);
+}
+
+/** SQL for a term on `title`: the document's title equals a string; a number or boolean never does. */
+function titleTermSql(term: Term): { sql: string; values: unknown[] } {
+  return typeof term.value === "string" ? { sql: "EXISTS (SELECT 1 FROM documents AS d WHERE d.seq = p.seq AND d.title = ?)", values: [term.value] } : { sql: "0", values: [] };
+}

@@ -1,0 +1,164 @@
+/**
+ * Keeps score indexes (score-index.ts) current: builds one from a knowledge base's FTS5 index, drops
+ * it, and adds and takes out documents' entries inside the write transactions of sqlite-queries.ts.
+ */
+// The driver's own type, as in score-index.ts.
+import type { Database as Db } from "better-sqlite3";
+import { averagesRecord } from "./fts5-records.js";
+import { Fts5Tokens } from "./fts5-tokens.js";
+import { packPairs, scoreIndexTables, unpackPairs } from "./score-index.js";
+import { StatementCache } from "./statement-cache.js";
+
+export class ScoreIndexWriter {
+  readonly #db: Db;
+  readonly #statements: StatementCache;
+  readonly #tokens: Fts5Tokens;
+  readonly #titleWeight: number;
+  readonly #contentWeight: number;
+
+  constructor(db: Db, tokenize: string, titleWeight: number, contentWeight: number) {
+    if (!Number.isInteger(titleWeight) || !Number.isInteger(contentWeight)) throw new Error("the score index needs whole column weights");
+    this.#db = db;
+    this.#statements = new StatementCache(db);
+    this.#tokens = new Fts5Tokens(db, tokenize);
+    this.#titleWeight = titleWeight;
+    this.#contentWeight = contentWeight;
+  }
+
+  /** Whether new knowledge bases get a score index. */
+  get byDefault(): boolean {
+    return (this.#db.prepare("SELECT value FROM options WHERE name = 'score_index_default'").pluck().get() as number | undefined) === 1;
+  }
+
+  set byDefault(on: boolean) {
+    this.#db.prepare("INSERT INTO options (name, value) VALUES ('score_index_default', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value").run(on ? 1 : 0);
+  }
+
+  has(knowledgeBaseId: number): boolean {
+    return this.#statements.get("SELECT 1 FROM score_indexes WHERE kb_id = ?").pluck().get(knowledgeBaseId) !== undefined;
+  }
+
+  /**
+   * Creates the knowledge base's score index and fills it from its FTS5 table (FTS5's own tokens,
+   * through fts5vocab), replacing any there was. `fts` is the FTS5 table's name.
+   */
+  build(knowledgeBaseId: number, fts: string): void {
+    this.drop(knowledgeBaseId);
+    const { terms, postings, documents } = scoreIndexTables(knowledgeBaseId);
+    this.#db.exec(`
+      CREATE TABLE ${terms} (id INTEGER PRIMARY KEY, term TEXT NOT NULL UNIQUE, df INTEGER NOT NULL);
+      CREATE TABLE ${postings} (
+        term   INTEGER NOT NULL,
+        weight INTEGER NOT NULL,
+        length INTEGER NOT NULL,
+        seq    INTEGER NOT NULL,
+        PRIMARY KEY (term, weight DESC, length, seq)
+      ) WITHOUT ROWID;
+      CREATE TABLE ${documents} (seq INTEGER PRIMARY KEY, length INTEGER NOT NULL, pairs BLOB NOT NULL);
+    `);
+    // In SQL: better-sqlite3 runs no statement while another is being read, and the postings of a
+    // large knowledge base do not fit in memory. fts5vocab lists live documents only (it skips
+    // contentless_delete's tombstones), term by term.
+    const step = (pairs: [number, number][], term: number, weight: number): void => void pairs.push([term, weight]);
+    this.#db.aggregate("score_index_pairs", {
+      start: (): [number, number][] => [],
+      // The driver's type knows one argument per row; SQL passes two.
+      step: step as unknown as (pairs: [number, number][], next: unknown) => void,
+      result: (pairs: [number, number][]) => packPairs(pairs),
+    });
+    this.#db.exec(`
+      CREATE VIRTUAL TABLE temp.score_build_tokens USING fts5vocab(main, ${fts}, instance);
+      CREATE TEMP TABLE score_build_counts AS
+        SELECT term, doc AS seq, sum(col = 'title') * ${this.#titleWeight} + sum(col <> 'title') * ${this.#contentWeight} AS weight, count(*) AS tokens
+        FROM temp.score_build_tokens GROUP BY term, doc;
+      CREATE TEMP TABLE score_build_lengths AS SELECT seq, sum(tokens) AS length FROM temp.score_build_counts GROUP BY seq;
+      CREATE UNIQUE INDEX temp.score_build_lengths_seq ON score_build_lengths (seq);
+    `);
+    try {
+      this.#db.exec(`
+        INSERT INTO ${terms} (term, df) SELECT term, count(*) FROM temp.score_build_counts GROUP BY term;
+        INSERT INTO ${postings} (term, weight, length, seq)
+          SELECT t.id, c.weight, l.length, c.seq
+          FROM temp.score_build_counts AS c JOIN ${terms} AS t ON t.term = c.term JOIN temp.score_build_lengths AS l ON l.seq = c.seq
+          ORDER BY t.id, c.weight DESC, l.length, c.seq;
+        INSERT INTO ${documents} (seq, length, pairs)
+          SELECT c.seq, l.length, score_index_pairs(t.id, c.weight)
+          FROM temp.score_build_counts AS c JOIN ${terms} AS t ON t.term = c.term JOIN temp.score_build_lengths AS l ON l.seq = c.seq
+          GROUP BY c.seq;
+      `);
+    } finally {
+      this.#db.exec("DROP TABLE temp.score_build_tokens; DROP TABLE temp.score_build_counts; DROP TABLE temp.score_build_lengths;");
+    }
+    this.#db.prepare("INSERT INTO score_indexes (kb_id, fts_rows) VALUES (?, ?)").run(knowledgeBaseId, this.#ftsRows(fts));
+  }
+
+  drop(knowledgeBaseId: number): void {
+    const { terms, postings, documents } = scoreIndexTables(knowledgeBaseId);
+    this.#db.exec(`DROP TABLE IF EXISTS ${terms}; DROP TABLE IF EXISTS ${postings}; DROP TABLE IF EXISTS ${documents};`);
+    this.#db.prepare("DELETE FROM score_indexes WHERE kb_id = ?").run(knowledgeBaseId);
+  }
+
+  /**
+   * Adds the entries of documents that went into FTS5 as (title, content), each seq once. One batch
+   * at a time: the scratch table hands the tokens back term by term, so each term's row and each
+   * term's postings are written once per batch, next to each other, rather than once per document
+   * in random places of a large B-tree.
+   */
+  add(knowledgeBaseId: number, documents: readonly { seq: number; title: string; content: string }[]): void {
+    if (documents.length === 0) return;
+    const { terms, postings, documents: documentsTable } = scoreIndexTables(knowledgeBaseId);
+    const lengths = new Map<number, number>();
+    // term → seq → weight, in the order the scratch table lists them (by term, then seq).
+    const weights = new Map<string, Map<number, number>>();
+    for (const [term, seq, column] of this.#tokens.ofMany(documents)) {
+      lengths.set(seq, (lengths.get(seq) ?? 0) + 1);
+      let bySeq = weights.get(term);
+      if (bySeq === undefined) weights.set(term, (bySeq = new Map()));
+      bySeq.set(seq, (bySeq.get(seq) ?? 0) + (column === 0 ? this.#titleWeight : this.#contentWeight));
+    }
+    const upsertTerm = this.#statements.get(`INSERT INTO ${terms} (term, df) VALUES (?, ?) ON CONFLICT (term) DO UPDATE SET df = df + excluded.df RETURNING id`).pluck();
+    const insertPosting = this.#statements.get(`INSERT INTO ${postings} (term, weight, length, seq) VALUES (?, ?, ?, ?)`);
+    const pairs = new Map<number, [number, number][]>();
+    for (const [term, bySeq] of weights) {
+      const id = upsertTerm.get(term, bySeq.size) as number;
+      for (const [seq, weight] of bySeq) {
+        insertPosting.run(id, weight, lengths.get(seq)!, seq);
+        let list = pairs.get(seq);
+        if (list === undefined) pairs.set(seq, (list = []));
+        list.push([id, weight]);
+      }
+    }
+    const insertDocument = this.#statements.get(`INSERT INTO ${documentsTable} (seq, length, pairs) VALUES (?, ?, ?)`);
+    // A document without a token (empty texts) has no entries, as it has none in FTS5.
+    for (const [seq, list] of pairs) insertDocument.run(seq, lengths.get(seq)!, packPairs(list));
+  }
+
+  /** Takes out one document's entries, if it has any. */
+  remove(knowledgeBaseId: number, seq: number): void {
+    const { terms, postings, documents } = scoreIndexTables(knowledgeBaseId);
+    const row = this.#statements.get(`DELETE FROM ${documents} WHERE seq = ? RETURNING length, pairs`).raw().get(seq) as [number, Uint8Array] | undefined;
+    if (row === undefined) return;
+    const [length, blob] = row;
+    const deletePosting = this.#statements.get(`DELETE FROM ${postings} WHERE term = ? AND weight = ? AND length = ? AND seq = ?`);
+    const lowerDf = this.#statements.get(`UPDATE ${terms} SET df = df - 1 WHERE id = ? RETURNING df`).pluck();
+    const deleteTerm = this.#statements.get(`DELETE FROM ${terms} WHERE id = ?`);
+    for (const [id, weight] of unpackPairs(blob)) {
+      deletePosting.run(id, weight, length, seq);
+      if (lowerDf.get(id) === 0) deleteTerm.run(id);
+    }
+  }
+
+  /** Whether the index saw every add to the FTS5 table `fts` (written() recorded FTS5's row count). */
+  current(knowledgeBaseId: number, fts: string): boolean {
+    return this.#statements.get("SELECT fts_rows FROM score_indexes WHERE kb_id = ?").pluck().get(knowledgeBaseId) === this.#ftsRows(fts);
+  }
+
+  /** Records FTS5's row count after this version's writes: any other count means a write it did not see. */
+  written(knowledgeBaseId: number, fts: string): void {
+    this.#statements.get("UPDATE score_indexes SET fts_rows = ? WHERE kb_id = ?").run(this.#ftsRows(fts), knowledgeBaseId);
+  }
+
+  #ftsRows(fts: string): number {
+    return averagesRecord(this.#statements.get(`SELECT block FROM ${fts}_data WHERE id = 1`).pluck().get() as Uint8Array | undefined).rows;
+  }
+}
