@@ -1,14 +1,17 @@
 /**
  * Several `kb serve` processes on one SQLite data directory (issue 15.5): they start at the same
  * moment on an empty directory (one creates the tables, the others wait for it), and their
- * concurrent writers wait for each other's write lock instead of failing with "database is locked".
+ * concurrent writers wait for each other's write lock instead of failing with "database is locked";
+ * and both keep the score index right.
  */
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, expect, it } from "vitest";
 import { KnowledgeBase } from "../../templates/knowledge-base.js";
 import { startKnowledgeBaseService } from "../../src/knowledge-base/service/index.js";
+import { parseFilterConditions } from "../../src/knowledge-base/service/filters.js";
 import { DATABASE_FILE } from "../../src/knowledge-base/service/sqlite/database.js";
+import { SqliteQueries } from "../../src/knowledge-base/service/sqlite/sqlite-queries.js";
 import { killChildren, serveInChild } from "./serve-in-child.js";
 import { removeTempDirs, tempDir } from "./support.js";
 
@@ -79,5 +82,46 @@ it("a write waiting for another process's lock leaves the service answering, the
   } finally {
     other.close();
     await service.close();
+  }
+});
+
+it("two processes keep one score index right: concurrent adds, replaces and deletes through both, one started without the flag", async () => {
+  const dataDir = tempDir("kb-processes-score-");
+  const first = await serveInChild(["--data", dataDir, "--token", TOKEN, "--score-index"]);
+  // Started without --score-index: the stored choice holds, and this process keeps the index too.
+  const second = await serveInChild(["--data", dataDir, "--token", TOKEN]);
+  const clients = await Promise.all([first, second].map((served) => KnowledgeBase.connect({ accessToken: TOKEN, baseUrl: served.url, knowledgeBaseName: "scored" })));
+  const words = ["river", "stone", "lamp", "tower", "harbor"];
+  const writer = async (kb: KnowledgeBase, name: string, seed: number): Promise<void> => {
+    for (let n = 0; n < 12; n++) {
+      const batch = Array.from({ length: 15 }, (_, i) => {
+        const pick = (k: number): string => words[(seed * 7 + n * 3 + i * k) % words.length]!;
+        // Ids shared between writers: adds of one replace the other's.
+        return { id: `doc-${(n * 15 + i) % 60}`, title: pick(1), content: `${pick(2)} ${pick(3)} ${pick(2)} by ${name}`, metadata: { writer: name } };
+      });
+      await kb.addDocuments(batch, { batchSize: 15, timeoutMs: 30_000 });
+      if (n % 4 === 3) await kb.deleteDocuments([`doc-${(seed + n) % 60}`, `doc-${(seed * 5 + n) % 60}`]);
+    }
+  };
+  await Promise.all(clients.flatMap((kb, server) => [0, 1].map((w) => writer(kb, `s${server}w${w}`, server * 2 + w + 1))));
+  for (const served of [first, second]) expect(served.output()).not.toMatch(/internal error|locked/);
+
+  // Every one-word search the score index answers, it answers as FTS5 does.
+  const db = new Database(join(dataDir, DATABASE_FILE), { readonly: true });
+  try {
+    const queries = new SqliteQueries(db);
+    const id = clients[0]!.id;
+    let walked = 0;
+    for (const word of [...words, "by"]) {
+      for (const terms of [[], parseFilterConditions({ bool: { filter: [{ term: { writer: "s1w0" } }] } })]) {
+        const walk = db.transaction(() => queries.walk(id, [word], 10, terms))();
+        expect(walk, `the index answers ${word}`).toBeDefined();
+        expect(walk).toEqual(db.transaction(() => queries.search(id, [word], 10, terms, false))());
+        walked += 1;
+      }
+    }
+    expect(walked).toBe(12);
+  } finally {
+    db.close();
   }
 });
