@@ -34,10 +34,10 @@ export class ScoreIndexReader {
   }
 
   /**
-   * The topK best documents holding the one token of `words` that pass every term, or undefined when the score index
-   * cannot answer: the words are not one token, the knowledge base has none, it missed a write, or
-   * a filter holds for too few of
-   * the word's documents (WALK_ROW_CAP rows read in all). `fts` is the knowledge base's FTS5 table.
+   * The topK best documents holding the one token of `words` that pass every term, or undefined
+   * when the score index cannot answer: the words are not one token, the knowledge base has none,
+   * it missed a write, or a filter holds for too few of the word's documents (WALK_ROW_CAP rows
+   * read in all). `fts` is the knowledge base's FTS5 table.
    */
   search(knowledgeBaseId: number, fts: string, words: readonly string[], topK: number, terms: readonly Term[], rowCap = WALK_ROW_CAP): WalkedHit[] | undefined {
     if (words.length !== 1) return undefined;
