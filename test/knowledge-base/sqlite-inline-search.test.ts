@@ -13,7 +13,7 @@ import { parseFilterConditions, type Term } from "../../src/knowledge-base/servi
 import { indexDocuments } from "../../src/knowledge-base/service/index-documents.js";
 import { queryWords } from "../../src/knowledge-base/service/query-words.js";
 import { createFtsTable, DATABASE_FILE, ftsTable } from "../../src/knowledge-base/service/sqlite/database.js";
-import { ftsRowCount } from "../../src/knowledge-base/service/sqlite/fts5-records.js";
+import { averagesRecord } from "../../src/knowledge-base/service/sqlite/fts5-records.js";
 import { queryTokens, worstCasePostings } from "../../src/knowledge-base/service/sqlite/inline-search.js";
 import { SqliteStorage } from "../../src/knowledge-base/service/sqlite/sqlite-storage.js";
 import type { NewDocument } from "../../src/knowledge-base/service/storage.js";
@@ -23,16 +23,16 @@ afterAll(() => removeTempDirs());
 
 const filter = (...terms: Record<string, unknown>[]): Term[] => parseFilterConditions({ bool: { filter: terms.map((term) => ({ term })) } });
 
-describe("ftsRowCount", () => {
+describe("averagesRecord", () => {
   it("reads SQLite varints of one to nine bytes", () => {
-    expect(ftsRowCount(Uint8Array.of(0x00))).toBe(0);
-    expect(ftsRowCount(Uint8Array.of(0x7f, 0x05))).toBe(127);
-    expect(ftsRowCount(Uint8Array.of(0x81, 0x00))).toBe(128);
-    expect(ftsRowCount(Uint8Array.of(0xce, 0x10, 0x81, 0xee))).toBe(10_000);
-    expect(ftsRowCount(Uint8Array.of(0xff, 0x7f))).toBe(16_383);
-    expect(ftsRowCount(Uint8Array.of(0x81, 0x80, 0x00))).toBe(16_384);
+    expect(averagesRecord(Uint8Array.of(0x00)).rows).toBe(0);
+    expect(averagesRecord(Uint8Array.of(0x7f, 0x05)).rows).toBe(127);
+    expect(averagesRecord(Uint8Array.of(0x81, 0x00)).rows).toBe(128);
+    expect(averagesRecord(Uint8Array.of(0xce, 0x10, 0x81, 0xee)).rows).toBe(10_000);
+    expect(averagesRecord(Uint8Array.of(0xff, 0x7f)).rows).toBe(16_383);
+    expect(averagesRecord(Uint8Array.of(0x81, 0x80, 0x00)).rows).toBe(16_384);
     // Nine bytes: the last one contributes all eight of its bits.
-    expect(ftsRowCount(Uint8Array.of(0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x81, 0x01))).toBe(2 ** 8 + 1);
+    expect(averagesRecord(Uint8Array.of(0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x81, 0x01)).rows).toBe(2 ** 8 + 1);
   });
 
   it("bounds a search by documents x tokens x (1 + terms)", () => {

@@ -9,7 +9,7 @@ import type { Database as Db, Statement } from "better-sqlite3";
 export class Fts5Tokens {
   readonly #db: Db;
   readonly #tokenize: string;
-  #statements: { insert: Statement; read: Statement; insertAt: Statement; readAll: Statement; clear: Statement } | undefined;
+  #statements: { insert: Statement; read: Statement; clear: Statement } | undefined;
 
   constructor(db: Db, tokenize: string) {
     this.#db = db;
@@ -18,37 +18,29 @@ export class Fts5Tokens {
 
   /** Each token of (title, content) with its column: 0 title, 1 content. */
   of(title: string, content: string): [string, number][] {
-    const statements = this.#prepare();
-    statements.insert.run(title, content);
-    try {
-      return (statements.read.all() as [string, string][]).map(([term, column]) => [term, column === "title" ? 0 : 1]);
-    } finally {
-      statements.clear.run();
-    }
+    return this.ofMany([{ seq: 1, title, content }]).map(([term, , column]) => [term, column]);
   }
 
   /** Each token of each document as (term, seq, column: 0 title, 1 content), by term, then seq. */
   ofMany(documents: readonly { seq: number; title: string; content: string }[]): [string, number, number][] {
     const statements = this.#prepare();
     try {
-      for (const { seq, title, content } of documents) statements.insertAt.run(seq, title, content);
-      return (statements.readAll.all() as [string, number, string][]).map(([term, seq, column]) => [term, seq, column === "title" ? 0 : 1]);
+      for (const { seq, title, content } of documents) statements.insert.run(seq, title, content);
+      return (statements.read.all() as [string, number, string][]).map(([term, seq, column]) => [term, seq, column === "title" ? 0 : 1]);
     } finally {
       statements.clear.run();
     }
   }
 
-  #prepare(): { insert: Statement; read: Statement; insertAt: Statement; readAll: Statement; clear: Statement } {
+  #prepare(): { insert: Statement; read: Statement; clear: Statement } {
     if (this.#statements === undefined) {
       this.#db.exec(
         `CREATE VIRTUAL TABLE IF NOT EXISTS temp.score_scratch USING fts5(title, content, content='', contentless_delete=1, tokenize='${this.#tokenize}');` +
           `CREATE VIRTUAL TABLE IF NOT EXISTS temp.score_scratch_tokens USING fts5vocab(temp, score_scratch, instance);`,
       );
       this.#statements = {
-        insert: this.#db.prepare("INSERT INTO temp.score_scratch (rowid, title, content) VALUES (1, ?, ?)"),
-        read: this.#db.prepare("SELECT term, col FROM temp.score_scratch_tokens").raw(),
-        insertAt: this.#db.prepare("INSERT INTO temp.score_scratch (rowid, title, content) VALUES (?, ?, ?)"),
-        readAll: this.#db.prepare("SELECT term, doc, col FROM temp.score_scratch_tokens").raw(),
+        insert: this.#db.prepare("INSERT INTO temp.score_scratch (rowid, title, content) VALUES (?, ?, ?)"),
+        read: this.#db.prepare("SELECT term, doc, col FROM temp.score_scratch_tokens").raw(),
         clear: this.#db.prepare("INSERT INTO temp.score_scratch (score_scratch) VALUES ('delete-all')"),
       };
     }

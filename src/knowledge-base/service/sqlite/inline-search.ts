@@ -16,17 +16,17 @@
  * measured (one word in 69% of 10,000 chunks: 2.2 ms), INLINE_SEARCH_BUDGET postings take about
  * 10 ms; the slowest search it lets through measured 4-6 ms (three and five of the commonest
  * words over 10,000 chunks). The document count is FTS5's own (the averages record, see
- * ftsRowCount), read in about 3 µs in the connection's snapshot. It counts every row ever indexed:
+ * readAverages), read in about 3 µs in the connection's snapshot. It counts every row ever indexed:
  * a contentless table cannot subtract on delete what it does not store, so deletes leave it and a
  * replace adds one. An upper bound is what the budget needs.
  */
-import type { Statement } from "better-sqlite3";
 import type { Term } from "../filters.js";
 import type { ScoredDocument } from "../storage.js";
 import type { BusyBudget } from "./busy-retry.js";
 import { ftsTable, type Db } from "./database.js";
-import { ftsRowCount } from "./fts5-records.js";
+import { readAverages } from "./fts5-records.js";
 import { SqliteQueries } from "./sqlite-queries.js";
+import { StatementCache } from "./statement-cache.js";
 
 /** Most postings (documents × tokens × (1 + terms)) a search may handle on the service's thread. */
 export const INLINE_SEARCH_BUDGET = 30_000;
@@ -40,9 +40,6 @@ export const INLINE_SEARCH_BUDGET = 30_000;
  * hundreds of tokens counted as one.
  */
 const TOKEN_OR_OTHER = /[A-Za-z0-9]+|[^\p{ASCII}]/gu;
-
-/** Knowledge bases whose row-count statement is kept prepared. */
-const MAX_STATEMENTS = 256;
 
 /** The postings a search can handle at most: every document, once per token, checked once per term. */
 export function worstCasePostings(documents: number, tokens: number, terms: number): number {
@@ -60,17 +57,16 @@ export class InlineSearch {
   readonly #db: Db;
   readonly #queries: SqliteQueries;
   readonly #budget: number;
-  /** The row-count statement of each knowledge base searched here (emptied past MAX_STATEMENTS). */
-  readonly #rowCounts = new Map<number, Statement>();
+  /** The row-count statement of each knowledge base searched here. */
+  readonly #rowCounts: StatementCache;
   readonly #pending = new Set<Promise<ScoredDocument[]>>();
   /** How many searches ran here, for tests and diagnostics. */
   answered = 0;
-  /** Of those, how many the score index answered. */
-  walked = 0;
 
   constructor(db: Db, budget = INLINE_SEARCH_BUDGET) {
     this.#db = db;
     this.#queries = new SqliteQueries(db);
+    this.#rowCounts = new StatementCache(db);
     this.#budget = budget;
   }
 
@@ -83,7 +79,6 @@ export class InlineSearch {
     const walked = this.#walk(knowledgeBaseId, words, topK, terms);
     if (walked !== undefined) {
       this.answered += 1;
-      this.walked += 1;
       return Promise.resolve(walked);
     }
     const documents = this.#documents(knowledgeBaseId);
@@ -114,7 +109,7 @@ export class InlineSearch {
 
   /**
    * The search by the knowledge base's score index, when it has one and it can answer (score-index.ts):
-   * its work is bounded (WALK_ROW_CAP rows a group), so it runs here whatever the knowledge base's
+   * its work is bounded (WALK_ROW_CAP rows read in all), so it runs here whatever the knowledge base's
    * size. Undefined otherwise, and when a lock or error stops it (a reader then tries again).
    */
   #walk(knowledgeBaseId: number, words: readonly string[], topK: number, terms: readonly Term[]): ScoredDocument[] | undefined {
@@ -133,17 +128,7 @@ export class InlineSearch {
    */
   #documents(knowledgeBaseId: number): number | undefined {
     try {
-      let statement = this.#rowCounts.get(knowledgeBaseId);
-      if (statement === undefined) {
-        // FTS5 keeps its averages record, the row count and each column's token total as varints,
-        // at rowid 1 of its data table (fts5_index.c, FTS5_AVERAGES_ROWID).
-        statement = this.#db.prepare(`SELECT block FROM ${ftsTable(knowledgeBaseId)}_data WHERE id = 1`).pluck();
-        if (this.#rowCounts.size >= MAX_STATEMENTS) this.#rowCounts.clear();
-        this.#rowCounts.set(knowledgeBaseId, statement);
-      }
-      const block = statement.get() as Uint8Array | undefined;
-      // No averages record yet: nothing was ever added.
-      return block === undefined ? 0 : ftsRowCount(block);
+      return readAverages(this.#rowCounts, ftsTable(knowledgeBaseId)).rows;
     } catch {
       return undefined;
     }

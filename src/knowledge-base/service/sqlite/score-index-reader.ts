@@ -4,7 +4,7 @@
  */
 import type { Database as Db } from "better-sqlite3";
 import type { Term } from "../filters.js";
-import { averagesRecord } from "./fts5-records.js";
+import { readAverages } from "./fts5-records.js";
 import { Fts5Tokens } from "./fts5-tokens.js";
 import { metadataTermSql } from "./metadata-values.js";
 import { B, K1, scoreIndexTables, WALK_ROW_CAP, wordScore } from "./score-index.js";
@@ -43,7 +43,7 @@ export class ScoreIndexReader {
     if (words.length !== 1) return undefined;
     const recorded = this.#statements.get("SELECT fts_rows FROM score_indexes WHERE kb_id = ?").pluck().get(knowledgeBaseId) as number | undefined;
     if (recorded === undefined) return undefined;
-    const averages = averagesRecord(this.#statements.get(`SELECT block FROM ${fts}_data WHERE id = 1`).pluck().get() as Uint8Array | undefined);
+    const averages = readAverages(this.#statements, fts);
     if (averages.rows !== recorded) return undefined;
     const token = this.singleToken(words);
     if (token === undefined) return undefined;

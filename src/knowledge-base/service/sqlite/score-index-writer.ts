@@ -4,7 +4,7 @@
  */
 // The driver's own type, as in score-index.ts.
 import type { Database as Db } from "better-sqlite3";
-import { averagesRecord } from "./fts5-records.js";
+import { readAverages } from "./fts5-records.js";
 import { Fts5Tokens } from "./fts5-tokens.js";
 import { packPairs, scoreIndexTables, unpackPairs } from "./score-index.js";
 import { StatementCache } from "./statement-cache.js";
@@ -159,6 +159,6 @@ export class ScoreIndexWriter {
   }
 
   #ftsRows(fts: string): number {
-    return averagesRecord(this.#statements.get(`SELECT block FROM ${fts}_data WHERE id = 1`).pluck().get() as Uint8Array | undefined).rows;
+    return readAverages(this.#statements, fts).rows;
   }
 }

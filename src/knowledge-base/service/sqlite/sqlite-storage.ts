@@ -93,7 +93,7 @@ export class SqliteStorage implements KnowledgeBaseStorage {
       if (here !== undefined) return here;
     }
     // The score index was tried on this thread already, unless this thread searches nothing.
-    return this.#run({ method: "search", args: [knowledgeBaseId, words, topK, terms, this.#pool.closed || !this.#inline.walks] });
+    return this.#run({ method: "search", args: [knowledgeBaseId, words, topK, terms, !this.#inline.walks] });
   }
 
   /**
