@@ -25,11 +25,13 @@ describe.each(MEASURED)("relevance on $name", (backend) => {
   const recorded = recordedFigures(backend.kind)!;
   let service: KnowledgeBaseService | undefined;
   let result: RelevanceResult;
+  let readded: RelevanceResult;
 
   beforeAll(async () => {
     await backend.setUp();
     service = await startKnowledgeBaseService({ ...(await backend.place()), tokens: [] });
     result = await measureRelevance(service.url);
+    readded = await measureRelevance(service.url, undefined, 4);
     const reportDir = process.env.RELEVANCE_REPORT;
     if (reportDir) {
       mkdirSync(reportDir, { recursive: true });
@@ -40,6 +42,12 @@ describe.each(MEASURED)("relevance on $name", (backend) => {
   afterAll(async () => {
     await service?.close();
     await backend.tearDown();
+  });
+
+  // Users sync their documents again and again: replacing a document by itself must not move
+  // anything (SQLite's BM25 counted each replaced copy before schema 4: nDCG@10 0.918 → 0.914).
+  it("ranks every query the same after each document was added three more times", () => {
+    expect(readded.perQuery.map((outcome) => [outcome.id, ...outcome.ranked])).toEqual(result.perQuery.map((outcome) => [outcome.id, ...outcome.ranked]));
   });
 
   it.each(CHECKS)("$scope $metric is at least the recorded figure minus the tolerance", ({ scope, metric }) => {

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, expect, it } from "vitest";
 import { startKnowledgeBaseService } from "../../src/knowledge-base/service/index.js";
-import { DATABASE_FILE } from "../../src/knowledge-base/service/sqlite/database.js";
+import { DATABASE_FILE, SCHEMA_VERSION } from "../../src/knowledge-base/service/sqlite/database.js";
 import { toIndexText } from "../../src/knowledge-base/service/segment.js";
 import { removeTempDirs, tempDir } from "./support.js";
 
@@ -118,7 +118,7 @@ it("migrates a schema 1 directory: filtered searches answer as on a knowledge ba
   }
   const db = new Database(join(oldDir, DATABASE_FILE), { readonly: true });
   try {
-    expect(db.pragma("user_version", { simple: true })).toBe(3);
+    expect(db.pragma("user_version", { simple: true })).toBe(SCHEMA_VERSION);
     // Step 3: the score index registry, empty until `--score-index` asks for one.
     expect(db.prepare("SELECT count(*) FROM score_indexes").pluck().get()).toBe(0);
   } finally {

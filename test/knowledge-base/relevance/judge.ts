@@ -165,16 +165,19 @@ async function post(baseUrl: string, path: string, body: unknown, token: string 
  * every query with topK 10 (and its filter, if any) and scores the rankings: nDCG@10 and
  * recall@10 averaged over all queries and over each language's queries.
  */
-export async function measureRelevance(baseUrl: string, token?: string): Promise<RelevanceResult> {
+/** `addedTimes`: how many times every document is added (replacing itself after the first). */
+export async function measureRelevance(baseUrl: string, token?: string, addedTimes = 1): Promise<RelevanceResult> {
   const documents = loadDocuments();
   const queries = loadQueries();
   const created = (await post(baseUrl, "/llm/knowledge/create", { knowledgeBaseName: `relevance-${randomUUID()}` }, token)) as {
     knowledgeBaseId: number;
   };
   const knowledgeBaseId = created.knowledgeBaseId;
-  for (let start = 0; start < documents.length; start += BATCH_SIZE) {
-    const batch = documents.slice(start, start + BATCH_SIZE).map(({ id, title, content, metadata }) => ({ id, title, content, metadata }));
-    await post(baseUrl, "/llm/knowledge/documents/add", { knowledgeBaseId, documents: batch }, token);
+  for (let time = 0; time < addedTimes; time++) {
+    for (let start = 0; start < documents.length; start += BATCH_SIZE) {
+      const batch = documents.slice(start, start + BATCH_SIZE).map(({ id, title, content, metadata }) => ({ id, title, content, metadata }));
+      await post(baseUrl, "/llm/knowledge/documents/add", { knowledgeBaseId, documents: batch }, token);
+    }
   }
 
   const perQuery: QueryOutcome[] = [];

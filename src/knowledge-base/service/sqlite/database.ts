@@ -9,6 +9,7 @@
 import { accessSync, constants, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
+import { recountTotals } from "./fts5-totals.js";
 import { addMetadataValues } from "./metadata-values.js";
 import { addScoreIndexRegistry } from "./score-index.js";
 
@@ -28,9 +29,10 @@ const STATEMENT_BUSY_MS = 20;
 /**
  * Bumped when the schema changes; `migrate` brings older files forward. 1: the tables. 2: the
  * metadata values that filters look up (metadata-values.ts). 3: the registry of score indexes,
- * empty until one is asked for (score-index.ts).
+ * empty until one is asked for (score-index.ts). 4: FTS5's totals counted again without the
+ * documents deleted before (fts5-totals.ts); from then on every delete takes them out.
  */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 export function openDatabase(dataDir: string): Db {
   mkdirSync(dataDir, { recursive: true });
@@ -100,6 +102,7 @@ function migrate(db: Db): void {
     if (version < 1) createTables(db);
     if (version < 2) addMetadataValues(db);
     if (version < 3) addScoreIndexRegistry(db);
+    if (version < 4) recountEveryTotals(db);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   }).immediate();
 }
@@ -124,6 +127,20 @@ function createTables(db: Db): void {
       UNIQUE (kb_id, id)
     );
   `);
+}
+
+/**
+ * Schema step 4 for every knowledge base. A score index that had seen every write (its recorded
+ * row count was FTS5's) gets the new count; one that was behind stays behind.
+ */
+function recountEveryTotals(db: Db): void {
+  const recorded = db.prepare("SELECT fts_rows FROM score_indexes WHERE kb_id = ?").pluck();
+  const record = db.prepare("UPDATE score_indexes SET fts_rows = ? WHERE kb_id = ?");
+  for (const id of db.prepare("SELECT id FROM knowledge_bases ORDER BY id").pluck().all() as number[]) {
+    const { before, after } = recountTotals(db, ftsTable(id));
+    const rows = recorded.get(id) as number | undefined;
+    if (rows !== undefined) record.run(rows === before ? after : -1, id);
+  }
 }
 
 function schemaVersion(db: Db): number {

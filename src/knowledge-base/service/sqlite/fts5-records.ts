@@ -6,8 +6,8 @@
 import type { StatementCache } from "./statement-cache.js";
 
 /**
- * The averages record of the FTS5 table `fts`, in the connection's snapshot (about 3 µs): rows
- * ever indexed (a contentless table never subtracts deletes) and tokens in all columns.
+ * The averages record of the FTS5 table `fts`, in the connection's snapshot (about 3 µs): the
+ * documents it holds and their tokens in all columns (exact since schema 4: fts5-totals.ts).
  */
 export function readAverages(statements: StatementCache, fts: string): { rows: number; tokens: number } {
   // FTS5_AVERAGES_ROWID (fts5_index.c); no record yet means nothing was ever added.
@@ -23,7 +23,7 @@ export function averagesRecord(block: Uint8Array | undefined): { rows: number; t
 }
 
 /** SQLite's varints (big-endian, 7 bits a byte, the ninth byte whole), as FTS5 writes its records. */
-function sqliteVarints(block: Uint8Array): number[] {
+export function sqliteVarints(block: Uint8Array): number[] {
   const values: number[] = [];
   let at = 0;
   while (at < block.length) {
@@ -40,4 +40,23 @@ function sqliteVarints(block: Uint8Array): number[] {
     values.push(value);
   }
   return values;
+}
+
+/**
+ * `values` as SQLite varints (sqlite3PutVarint), for FTS5's records. Whole numbers from 0 to 2^53
+ * only: they take at most 8 bytes, so the ninth byte's other rule never applies.
+ */
+export function toSqliteVarints(values: readonly number[]): Buffer {
+  const bytes: number[] = [];
+  for (const value of values) {
+    if (!Number.isSafeInteger(value) || value < 0) throw new Error(`cannot write ${value} into an FTS5 record`);
+    const groups: number[] = [];
+    let rest = value;
+    do {
+      groups.push(rest % 0x80);
+      rest = Math.floor(rest / 0x80);
+    } while (rest > 0);
+    for (let index = groups.length - 1; index >= 0; index--) bytes.push(index > 0 ? groups[index]! | 0x80 : groups[index]!);
+  }
+  return Buffer.from(bytes);
 }

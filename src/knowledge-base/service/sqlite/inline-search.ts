@@ -16,9 +16,8 @@
  * measured (one word in 69% of 10,000 chunks: 2.2 ms), INLINE_SEARCH_BUDGET postings take about
  * 10 ms; the slowest search it lets through measured 4-6 ms (three and five of the commonest
  * words over 10,000 chunks). The document count is FTS5's own (the averages record, see
- * readAverages), read in about 3 µs in the connection's snapshot. It counts every row ever indexed:
- * a contentless table cannot subtract on delete what it does not store, so deletes leave it and a
- * replace adds one. An upper bound is what the budget needs.
+ * readAverages), read in about 3 µs in the connection's snapshot, and exact: deletes and replaces
+ * take their documents out of it (fts5-totals.ts).
  */
 import type { Term } from "../filters.js";
 import type { ScoredDocument } from "../storage.js";

@@ -153,9 +153,14 @@ export class ScoreIndexWriter {
     return this.#statements.get("SELECT fts_rows FROM score_indexes WHERE kb_id = ?").pluck().get(knowledgeBaseId) === this.#ftsRows(fts);
   }
 
-  /** Records FTS5's row count after this version's writes: any other count means a write it did not see. */
-  written(knowledgeBaseId: number, fts: string): void {
-    this.#statements.get("UPDATE score_indexes SET fts_rows = ? WHERE kb_id = ?").run(this.#ftsRows(fts), knowledgeBaseId);
+  /**
+   * Records FTS5's row count after one of this version's writes, if the index had seen every write
+   * before it (`sawEveryWrite`, current() when the write began): any other count then means a
+   * write it did not see. Otherwise marks it behind for good (-1), until it is built again: the
+   * count after this write would include the write it missed.
+   */
+  written(knowledgeBaseId: number, fts: string, sawEveryWrite: boolean): void {
+    this.#statements.get("UPDATE score_indexes SET fts_rows = ? WHERE kb_id = ?").run(sawEveryWrite ? this.#ftsRows(fts) : -1, knowledgeBaseId);
   }
 
   #ftsRows(fts: string): number {

@@ -27,9 +27,10 @@
  *
  * Kept current by this version's writes only: a process of an older toolgen writing to the same
  * file does not know it. Such a write is seen when it adds (FTS5's row count moves away from the one
- * recorded here), and then searches use FTS5 alone until the index is built again; its deletes are
- * not seen, since FTS5 keeps no count of them (docs/knowledge-base-deployment.md says to run one
- * version before turning the index on).
+ * recorded here), and then searches use FTS5 alone until the index is built again, whatever this
+ * version writes meanwhile (ScoreIndexWriter.written); its deletes are not seen, since they leave
+ * FTS5's count as it was (docs/knowledge-base-deployment.md says to run one version before turning
+ * the index on; a toolgen of schema 3 or older refuses to open a file of schema 4).
  */
 // The driver's own type, not database.ts's alias: database.ts runs this file's schema step.
 import type { Database as Db } from "better-sqlite3";

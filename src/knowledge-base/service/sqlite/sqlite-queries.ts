@@ -12,6 +12,7 @@ import type { Term } from "../filters.js";
 import type { IndexedDocument, KnowledgeBaseRecord, ScoredDocument, StoredDocument } from "../storage.js";
 import { whenFree, type BusyBudget } from "./busy-retry.js";
 import { CONTENT_WEIGHT, createFtsTable, ftsTable, TITLE_WEIGHT, TOKENIZE, type Db } from "./database.js";
+import { Fts5Totals } from "./fts5-totals.js";
 import { toMatchExpression } from "./match-expression.js";
 import { metadataTermSql } from "./metadata-values.js";
 import { ScoreIndexReader } from "./score-index-reader.js";
@@ -95,8 +96,10 @@ export class SqliteQueries implements SqliteOperations {
     const update = this.#statement("UPDATE documents SET title = ?, content = ?, metadata = ? WHERE seq = ?");
     const unindex = this.#statement(`DELETE FROM ${fts} WHERE rowid = ?`);
     const index = this.#statement(`INSERT INTO ${fts} (rowid, title, content) VALUES (?, ?, ?)`);
+    const totals = new Fts5Totals(this.#db, this.#statements);
     const scoreIndex = this.#writer();
     const scored = scoreIndex.has(knowledgeBaseId);
+    const sawEveryWrite = scored && scoreIndex.current(knowledgeBaseId, fts);
     const toScore = new Map<number, { seq: number; title: string; content: string }>();
     const now = Date.now();
     const ids = documents.map((document) => {
@@ -108,6 +111,7 @@ export class SqliteQueries implements SqliteOperations {
         // Replace in place: the document keeps its position in listings.
         seq = existing.seq;
         update.run(document.title, document.content, metadata, seq);
+        totals.forget(fts, seq);
         unindex.run(seq);
         // Entries from before this request; one added earlier in it is only in `toScore` yet.
         if (scored && !toScore.has(seq)) scoreIndex.remove(knowledgeBaseId, seq);
@@ -119,9 +123,10 @@ export class SqliteQueries implements SqliteOperations {
       if (scored) toScore.set(seq, { seq, title: document.indexTitle, content: document.indexContent });
       return id;
     });
+    totals.settle();
     if (scored) {
       scoreIndex.add(knowledgeBaseId, [...toScore.values()]);
-      scoreIndex.written(knowledgeBaseId, fts);
+      scoreIndex.written(knowledgeBaseId, fts, sawEveryWrite);
     }
     return ids;
   }
@@ -139,19 +144,25 @@ export class SqliteQueries implements SqliteOperations {
 
   deleteDocuments(knowledgeBaseId: number, ids: readonly string[]): number {
     this.#requireKnowledgeBase(knowledgeBaseId);
+    const fts = ftsTable(knowledgeBaseId);
     const remove = this.#statement("DELETE FROM documents WHERE kb_id = ? AND id = ? RETURNING seq");
-    const unindex = this.#statement(`DELETE FROM ${ftsTable(knowledgeBaseId)} WHERE rowid = ?`);
+    const unindex = this.#statement(`DELETE FROM ${fts} WHERE rowid = ?`);
+    const totals = new Fts5Totals(this.#db, this.#statements);
     const scoreIndex = this.#writer();
     const scored = scoreIndex.has(knowledgeBaseId);
+    const sawEveryWrite = scored && scoreIndex.current(knowledgeBaseId, fts);
     let deleted = 0;
     for (const id of new Set(ids)) {
       const row = remove.get(knowledgeBaseId, id) as { seq: number } | undefined;
       if (row) {
+        totals.forget(fts, row.seq);
         unindex.run(row.seq);
         if (scored) scoreIndex.remove(knowledgeBaseId, row.seq);
         deleted += 1;
       }
     }
+    totals.settle();
+    if (scored) scoreIndex.written(knowledgeBaseId, fts, sawEveryWrite);
     return deleted;
   }
 
