@@ -10,7 +10,8 @@ import { afterAll, expect, it } from "vitest";
 import { KnowledgeBase } from "../../templates/knowledge-base.js";
 import { startKnowledgeBaseService } from "../../src/knowledge-base/service/index.js";
 import { parseFilterConditions } from "../../src/knowledge-base/service/filters.js";
-import { DATABASE_FILE } from "../../src/knowledge-base/service/sqlite/database.js";
+import { DATABASE_FILE, ftsTable } from "../../src/knowledge-base/service/sqlite/database.js";
+import { sqliteVarints } from "../../src/knowledge-base/service/sqlite/fts5-records.js";
 import { SqliteQueries } from "../../src/knowledge-base/service/sqlite/sqlite-queries.js";
 import { killChildren, serveInChild } from "./serve-in-child.js";
 import { removeTempDirs, tempDir } from "./support.js";
@@ -121,6 +122,15 @@ it("two processes keep one score index right: concurrent adds, replaces and dele
       }
     }
     expect(walked).toBe(12);
+    // Both processes' deletes and replaces took their documents out of FTS5's totals (fts5-totals.ts).
+    const fts = ftsTable(id);
+    const counted = [0, 0, 0];
+    for (const sizes of db.prepare(`SELECT sz FROM ${fts}_docsize`).pluck().all() as Uint8Array[]) {
+      counted[0]! += 1;
+      sqliteVarints(sizes).forEach((value, column) => (counted[column + 1]! += value));
+    }
+    expect(counted[0]).toBe(db.prepare("SELECT count(*) FROM documents WHERE kb_id = ?").pluck().get(id));
+    expect(sqliteVarints(db.prepare(`SELECT block FROM ${fts}_data WHERE id = 1`).pluck().get() as Uint8Array)).toEqual(counted);
   } finally {
     db.close();
   }
