@@ -17,6 +17,7 @@ import { SqliteQueries } from "../../src/knowledge-base/service/sqlite/sqlite-qu
 import { SqliteStorage } from "../../src/knowledge-base/service/sqlite/sqlite-storage.js";
 import type { NewDocument } from "../../src/knowledge-base/service/storage.js";
 import { seededRandom as random } from "../support/seeded-random.js";
+import { directKnowledgeBase } from "./direct-knowledge-base.js";
 import { removeTempDirs, tempDir } from "./support.js";
 
 afterAll(() => removeTempDirs());
@@ -50,20 +51,7 @@ interface Harness {
 function harness(dir: string, knowledgeBase: string): Harness & { id: number } {
   const db = openDatabase(dir);
   const queries = new SqliteQueries(db);
-  const { id } = db.transaction(() => queries.createKnowledgeBase(knowledgeBase))();
-  return {
-    db,
-    queries,
-    id,
-    async add(documents) {
-      const indexed = await indexDocuments(documents);
-      db.transaction(() => queries.addDocuments(id, indexed)).immediate();
-    },
-    remove(ids) {
-      db.transaction(() => queries.deleteDocuments(id, ids)).immediate();
-    },
-    close: () => db.close(),
-  };
+  return { db, queries, ...directKnowledgeBase(db, queries, knowledgeBase), close: () => db.close() };
 }
 
 /** Every query shape, asked both ways; the walk must answer each and answer it as FTS5 does. */

@@ -6,13 +6,13 @@
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseFilterConditions } from "../../src/knowledge-base/service/filters.js";
-import { indexDocuments } from "../../src/knowledge-base/service/index-documents.js";
 import { queryWords } from "../../src/knowledge-base/service/query-words.js";
 import { ftsTable, openDatabase, SCHEMA_VERSION } from "../../src/knowledge-base/service/sqlite/database.js";
 import { sqliteVarints, toSqliteVarints } from "../../src/knowledge-base/service/sqlite/fts5-records.js";
 import { SqliteQueries } from "../../src/knowledge-base/service/sqlite/sqlite-queries.js";
 import type { NewDocument } from "../../src/knowledge-base/service/storage.js";
 import { seededRandom } from "../support/seeded-random.js";
+import { directKnowledgeBase, type DirectKnowledgeBase } from "./direct-knowledge-base.js";
 import { removeTempDirs, tempDir } from "./support.js";
 
 afterAll(() => removeTempDirs());
@@ -31,27 +31,18 @@ function documentsFor(next: () => number, count: number, ids: readonly string[])
   }));
 }
 
-interface KnowledgeBase {
-  id: number;
-  add(documents: NewDocument[]): Promise<void>;
-  remove(ids: string[]): void;
+interface KnowledgeBase extends DirectKnowledgeBase {
   search(query: string, filtered?: boolean): unknown[];
   /** FTS5's averages record: documents, title tokens, content tokens. */
   totals(): number[];
 }
 
 function knowledgeBase(db: Database.Database, queries: SqliteQueries, name: string): KnowledgeBase {
-  const { id } = db.transaction(() => queries.createKnowledgeBase(name))();
+  const direct = directKnowledgeBase(db, queries, name);
+  const { id } = direct;
   const filter = parseFilterConditions({ bool: { filter: [{ term: { source: "faq" } }] } });
   return {
-    id,
-    async add(documents) {
-      const indexed = await indexDocuments(documents);
-      db.transaction(() => queries.addDocuments(id, indexed)).immediate();
-    },
-    remove(ids) {
-      db.transaction(() => queries.deleteDocuments(id, ids)).immediate();
-    },
+    ...direct,
     // FTS5's path, not the score index's: its scores are the ones under test.
     search: (query, filtered = false) => db.transaction(() => queries.search(id, queryWords(query), 20, filtered ? filter : [], false))(),
     totals: () => sqliteVarints(db.prepare(`SELECT block FROM ${ftsTable(id)}_data WHERE id = 1`).pluck().get() as Uint8Array),

@@ -59,7 +59,7 @@ export class Fts5Totals {
 
 /**
  * Schema step 4: the record of the FTS5 table `fts` counted again from its docsize records, for a
- * file whose deletes were made before this file existed. Returns the document count before and after.
+ * database whose deletes schema 3 or older made. Returns the document count before and after.
  */
 export function recountTotals(db: Db, fts: string): { before: number; after: number } {
   const statements = new StatementCache(db, 4);
