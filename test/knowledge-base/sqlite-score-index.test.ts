@@ -11,7 +11,7 @@ import { indexDocuments } from "../../src/knowledge-base/service/index-documents
 import { queryWords } from "../../src/knowledge-base/service/query-words.js";
 import { DATABASE_FILE, ftsTable, openDatabase, TOKENIZE } from "../../src/knowledge-base/service/sqlite/database.js";
 import { averagesRecord } from "../../src/knowledge-base/service/sqlite/fts5-records.js";
-import { scoreIndexTables, wordScore } from "../../src/knowledge-base/service/sqlite/score-index.js";
+import { groupToken, scoreIndexTables, SEQ_BITS, wordScore } from "../../src/knowledge-base/service/sqlite/score-index.js";
 import { ScoreIndexReader } from "../../src/knowledge-base/service/sqlite/score-index-reader.js";
 import { SqliteQueries } from "../../src/knowledge-base/service/sqlite/sqlite-queries.js";
 import { SqliteStorage } from "../../src/knowledge-base/service/sqlite/sqlite-storage.js";
@@ -52,6 +52,36 @@ function harness(dir: string, knowledgeBase: string): Harness & { id: number } {
   const db = openDatabase(dir);
   const queries = new SqliteQueries(db);
   return { db, queries, ...directKnowledgeBase(db, queries, knowledgeBase), close: () => db.close() };
+}
+
+/**
+ * A score index's entries: (term, df, weight, [D, document id] of each posting of the group), each
+ * group's count checked against its postings and its shortest against their D (exact after a
+ * build, a lower bound once deletes came), each term's df against its groups.
+ */
+function entries(h: Harness, knowledgeBaseId: number, shortest: "exact" | "bound"): unknown[] {
+  const t = scoreIndexTables(knowledgeBaseId);
+  const members = h.db
+    .prepare(`SELECT p.rowid >> ${SEQ_BITS}, d.id FROM ${t.postings} AS p JOIN documents AS d ON d.seq = (p.rowid & ${2 ** SEQ_BITS - 1}) WHERE ${t.postings} MATCH ? ORDER BY p.rowid`)
+    .raw();
+  const groups = h.db
+    .prepare(`SELECT t.id, t.term, t.df, g.weight, g.count, g.shortest FROM ${t.groups} AS g JOIN ${t.terms} AS t ON t.id = g.term ORDER BY t.term, g.weight DESC`)
+    .raw()
+    .all() as [number, string, number, number, number, number][];
+  const counted = new Map<string, number>();
+  const rows = groups.map(([id, term, df, weight, count, least]) => {
+    const postings = members.all(`"${groupToken(id, weight)}"`) as [number, string][];
+    expect(postings.length, `${term} ${weight}`).toBe(count);
+    const lengths = postings.map(([length]) => length);
+    if (shortest === "exact") expect(least).toBe(Math.min(...lengths));
+    else expect(least).toBeLessThanOrEqual(Math.min(...lengths));
+    // In (D, seq) order, which is score order within the group.
+    expect(lengths).toEqual([...lengths].sort((a, b) => a - b));
+    counted.set(term, (counted.get(term) ?? 0) + count);
+    return [term, df, weight, postings.sort((a, b) => a[1].localeCompare(b[1]))];
+  });
+  for (const [, term, df] of groups) expect(counted.get(term), term).toBe(df);
+  return rows;
 }
 
 /** Every query shape, asked both ways; the walk must answer each and answer it as FTS5 does. */
@@ -118,15 +148,56 @@ describe("score index", () => {
       expect(later.db.transaction(() => later.queries.walk(later.id, ["river"], 10, []))()).toBeUndefined();
       expect(later.db.transaction(() => later.queries.setScoreIndex(true)).immediate()).toEqual([later.id]);
       compareAll(later, titles);
-      // The same entries either way, row for row.
-      const { terms, postings } = scoreIndexTables(later.id);
-      const freshTables = scoreIndexTables(fresh.id);
-      const entries = (h: Harness, t: { terms: string; postings: string }): unknown[] =>
-        h.db.prepare(`SELECT t.term, t.df, p.weight, p.length, d.id FROM ${t.postings} AS p JOIN ${t.terms} AS t ON t.id = p.term JOIN documents AS d ON d.seq = p.seq ORDER BY t.term, d.id`).all();
-      expect(entries(later, { terms, postings })).toEqual(entries(fresh, freshTables));
+      // The same entries either way, row for row; the counts are those of the postings.
+      expect(entries(later, later.id, "exact")).toEqual(entries(fresh, fresh.id, "bound"));
       kept.close();
       fresh.close();
       later.close();
+    }
+  });
+
+  it("builds a schema 4 file's score indexes (postings in a B-tree) again in FTS5 when it is opened", async () => {
+    const dir = tempDir("kb-score-schema4-");
+    const ids = Array.from({ length: 90 }, (_, n) => `doc-${n}`);
+    const titles: string[] = [];
+    const old = harness(dir, "current");
+    const behind = { ...directKnowledgeBase(old.db, old.queries, "behind") };
+    const next = random(11);
+    for (const knowledgeBase of [old, behind]) {
+      const documents = documentsFor(next, 90, ids);
+      titles.push(...documents.map((document) => document.title));
+      await knowledgeBase.add(documents);
+      knowledgeBase.remove(ids.slice(0, 9));
+    }
+    // What schema 4's ScoreIndexWriter.build created (commit 1cc4441): three tables, the postings
+    // a B-tree in score order; their rows do not matter, the step builds from FTS5. One index had
+    // seen every write, the other was behind.
+    for (const [id, rows] of [
+      [old.id, averagesRecord(old.db.prepare(`SELECT block FROM ${ftsTable(old.id)}_data WHERE id = 1`).pluck().get() as Uint8Array).rows],
+      [behind.id, -1],
+    ] as const) {
+      const { terms, postings, documents } = scoreIndexTables(id);
+      old.db.exec(`
+        CREATE TABLE ${terms} (id INTEGER PRIMARY KEY, term TEXT NOT NULL UNIQUE, df INTEGER NOT NULL);
+        CREATE TABLE ${postings} (term INTEGER NOT NULL, weight INTEGER NOT NULL, length INTEGER NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (term, weight DESC, length, seq)) WITHOUT ROWID;
+        CREATE TABLE ${documents} (seq INTEGER PRIMARY KEY, length INTEGER NOT NULL, pairs BLOB NOT NULL);
+        INSERT INTO ${terms} (term, df) VALUES ('river', 1);
+        INSERT INTO ${postings} (term, weight, length, seq) VALUES (1, 1, 1, 1);
+      `);
+      old.db.prepare("INSERT INTO score_indexes (kb_id, fts_rows) VALUES (?, ?)").run(id, rows);
+    }
+    old.db.pragma("user_version = 4");
+    old.close();
+
+    for (const name of ["current", "behind"]) {
+      const h = harness(dir, name);
+      expect(h.db.pragma("user_version", { simple: true })).toBe(5);
+      const sql = h.db.prepare("SELECT sql FROM sqlite_schema WHERE name = ?").pluck().get(scoreIndexTables(h.id).postings);
+      expect(sql).toMatch(/USING fts5\(pairs/);
+      expect(h.db.transaction(() => h.queries.walk(h.id, ["river"], 10, []))()).toBeDefined();
+      expect(compareAll(h, titles)).toBe(28 * 10 * 4);
+      entries(h, h.id, "exact");
+      h.close();
     }
   });
 

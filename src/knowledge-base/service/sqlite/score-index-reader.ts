@@ -7,7 +7,7 @@ import type { Term } from "../filters.js";
 import { readAverages } from "./fts5-records.js";
 import { Fts5Tokens } from "./fts5-tokens.js";
 import { metadataTermSql } from "./metadata-values.js";
-import { B, K1, scoreIndexTables, WALK_ROW_CAP, wordScore } from "./score-index.js";
+import { B, groupToken, K1, scoreIndexTables, SEQ_BITS, WALK_ROW_CAP, wordScore } from "./score-index.js";
 import { StatementCache } from "./statement-cache.js";
 
 /** A search's answer from the score index: the winners' seq and score, best first. */
@@ -21,9 +21,13 @@ export class ScoreIndexReader {
   readonly #statements: StatementCache;
   readonly #tokens: Fts5Tokens;
 
+  /** Rows the current group's query has read (toolgen_walk_row). */
+  readonly #rowsRead: { rows: number };
+
   constructor(db: Db, tokenize: string) {
     this.#statements = new StatementCache(db, 64);
     this.#tokens = new Fts5Tokens(db, tokenize);
+    this.#rowsRead = rowCounter(db);
   }
 
   /** The one FTS5 token the words make, or undefined when they make none or several. */
@@ -47,7 +51,7 @@ export class ScoreIndexReader {
     if (averages.rows !== recorded) return undefined;
     const token = this.singleToken(words);
     if (token === undefined) return undefined;
-    const { terms: termsTable, postings } = scoreIndexTables(knowledgeBaseId);
+    const { terms: termsTable, groups, postings } = scoreIndexTables(knowledgeBaseId);
     const term = this.#statements.get(`SELECT id, df FROM ${termsTable} WHERE term = ?`).raw().get(token) as [number, number] | undefined;
     if (term === undefined || topK <= 0) return [];
     const [id, df] = term;
@@ -63,35 +67,36 @@ export class ScoreIndexReader {
       filters += ` AND ${sql}`;
       params.push(...values);
     }
-    const nextGroup = this.#statements.get(`SELECT weight, length FROM ${postings} WHERE term = ? AND weight < ? ORDER BY weight DESC, length, seq LIMIT 1`).raw();
-    // Capped inner scan: a filter that holds for few of the group's rows must not read them all.
+    // Each group costs one row of the budget at least, read or skipped: a word with thousands of
+    // different weights cannot make a long walk of seeks either.
+    const groupList = this.#statements.get(`SELECT weight, shortest FROM ${groups} WHERE term = ? ORDER BY weight DESC LIMIT ?`).raw();
+    // The filter in SQL, so that only passing rows come back (each row read into JS costs about
+    // 1 µs, as much as the rest of its walk); toolgen_walk_row() counts the rows read, passing or
+    // not, for the budget. It is a column of the inner query, which runs as a co-routine: called
+    // once per row read, whatever the outer WHERE checks first.
     const group = this.#statements
       .get(
-        `SELECT p.length, p.seq FROM (SELECT length, seq FROM ${postings} WHERE term = ? AND weight = ? AND length <= ? ORDER BY length, seq LIMIT ?) AS p WHERE 1${filters} LIMIT ?`,
+        `SELECT p.length, p.seq FROM (` +
+          `SELECT rowid >> ${SEQ_BITS} AS length, rowid & ${2 ** SEQ_BITS - 1} AS seq, toolgen_walk_row() AS counted FROM ${postings} ` +
+          `WHERE ${postings} MATCH ? AND rowid <= ? ORDER BY rowid LIMIT ?) AS p WHERE p.counted${filters} LIMIT ?`,
       )
       .raw();
-    // How many rows of a group the capped scan passed over: up to the last row it gave, or to the
-    // length bound when it gave fewer than asked.
-    const scannedTo = this.#statements.get(`SELECT count(*) FROM (SELECT 1 FROM ${postings} WHERE term = ? AND weight = ? AND (length, seq) <= (?, ?) LIMIT ?)`).pluck();
-    const scannedAll = this.#statements.get(`SELECT count(*) FROM (SELECT 1 FROM ${postings} WHERE term = ? AND weight = ? AND length <= ? LIMIT ?)`).pluck();
     let budget = rowCap;
 
     const top: WalkedHit[] = [];
     const worse = (score: number, seq: number, than: WalkedHit): boolean => score < than.score || (score === than.score && seq > than.seq);
-    for (let next = nextGroup.get(id, Number.MAX_SAFE_INTEGER) as [number, number] | undefined; next !== undefined; next = nextGroup.get(id, next[0]) as [number, number] | undefined) {
-      const [weight, shortest] = next;
-      // Each group costs a seek at least, read or skipped: counted, so that a word with thousands
-      // of different weights cannot make a long walk of seeks either.
+    for (const [weight, shortest] of groupList.all(id, rowCap + 1) as [number, number][]) {
       if (--budget < 0) return undefined;
       const kth = top.length === topK ? top[topK - 1]! : undefined;
+      // shortest is a lower bound (deletes do not raise it): this group's best possible score.
       if (kth !== undefined && worse(wordScore(idf, weight, shortest, averageLength), -1, kth)) continue;
-      const longest = kth === undefined ? Number.MAX_SAFE_INTEGER : longestAbove(idf, weight, averageLength, kth.score, shortest);
+      const longest = kth === undefined ? LONGEST : Math.min(LONGEST, longestAbove(idf, weight, averageLength, kth.score, shortest));
+      const last = (BigInt(longest) << BigInt(SEQ_BITS)) | BigInt(2 ** SEQ_BITS - 1);
+      this.#rowsRead.rows = 0;
       let found = 0;
-      let last: [number, number] | undefined;
       let stopped = false;
-      for (const [length, seq] of group.iterate(id, weight, longest, budget, ...params, topK) as IterableIterator<[number, number]>) {
+      for (const [length, seq] of group.iterate(`"${groupToken(id, weight)}"`, last, budget, ...params, topK) as IterableIterator<[number, number]>) {
         found += 1;
-        last = [length, seq];
         const score = wordScore(idf, weight, length, averageLength);
         const kthNow = top.length === topK ? top[topK - 1]! : undefined;
         if (kthNow !== undefined && worse(score, seq, kthNow)) {
@@ -103,16 +108,36 @@ export class ScoreIndexReader {
         top.splice(at, 0, { score, seq });
         if (top.length > topK) top.pop();
       }
-      const scanned = (
-        stopped || found === topK ? scannedTo.get(id, weight, last![0], last![1], budget + 1) : scannedAll.get(id, weight, longest, budget + 1)
-      ) as number;
+      const scanned = this.#rowsRead.rows;
       // The budget ran out inside the group: the rest of it is unread.
-      if (scanned > budget || (!stopped && found < topK && scanned === budget)) return undefined;
+      if (!stopped && found < topK && scanned === budget) return undefined;
       budget -= scanned;
     }
     return top;
   }
 }
+
+/**
+ * The connection's toolgen_walk_row(), which counts the rows a walk reads. One per connection:
+ * every reader on it shares the counter, which is safe since a connection runs one walk at a time.
+ */
+const rowCounters = new WeakMap<Db, { rows: number }>();
+
+function rowCounter(db: Db): { rows: number } {
+  let counter = rowCounters.get(db);
+  if (counter === undefined) {
+    const created = { rows: 0 };
+    db.function("toolgen_walk_row", { deterministic: false }, () => {
+      created.rows += 1;
+      return 1;
+    });
+    rowCounters.set(db, (counter = created));
+  }
+  return counter;
+}
+
+/** Longest document the postings' rowid holds (score-index.ts, postingRowid). */
+const LONGEST = 2 ** 25 - 1;
 
 /**
  * The longest document of weight `weight` that can still score at least `score`, rounded up with

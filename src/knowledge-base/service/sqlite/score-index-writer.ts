@@ -6,7 +6,7 @@
 import type { Database as Db } from "better-sqlite3";
 import { readAverages } from "./fts5-records.js";
 import { Fts5Tokens } from "./fts5-tokens.js";
-import { packPairs, scoreIndexTables, unpackPairs } from "./score-index.js";
+import { createPostingsTable, groupToken, packPairs, postingRowid, scoreIndexTables, SEQ_BITS, unpackPairs } from "./score-index.js";
 import { StatementCache } from "./statement-cache.js";
 
 export class ScoreIndexWriter {
@@ -44,18 +44,19 @@ export class ScoreIndexWriter {
    */
   build(knowledgeBaseId: number, fts: string): void {
     this.drop(knowledgeBaseId);
-    const { terms, postings, documents } = scoreIndexTables(knowledgeBaseId);
+    const { terms, groups, postings, documents } = scoreIndexTables(knowledgeBaseId);
     this.#db.exec(`
       CREATE TABLE ${terms} (id INTEGER PRIMARY KEY, term TEXT NOT NULL UNIQUE, df INTEGER NOT NULL);
-      CREATE TABLE ${postings} (
-        term   INTEGER NOT NULL,
-        weight INTEGER NOT NULL,
-        length INTEGER NOT NULL,
-        seq    INTEGER NOT NULL,
-        PRIMARY KEY (term, weight DESC, length, seq)
+      CREATE TABLE ${groups} (
+        term     INTEGER NOT NULL,
+        weight   INTEGER NOT NULL,
+        count    INTEGER NOT NULL,
+        shortest INTEGER NOT NULL,
+        PRIMARY KEY (term, weight DESC)
       ) WITHOUT ROWID;
       CREATE TABLE ${documents} (seq INTEGER PRIMARY KEY, length INTEGER NOT NULL, pairs BLOB NOT NULL);
     `);
+    createPostingsTable(this.#db, postings);
     // In SQL: better-sqlite3 runs no statement while another is being read, and the postings of a
     // large knowledge base do not fit in memory. fts5vocab lists live documents only (it skips
     // contentless_delete's tombstones), term by term.
@@ -74,39 +75,49 @@ export class ScoreIndexWriter {
       CREATE TEMP TABLE score_build_lengths AS SELECT seq, sum(tokens) AS length FROM temp.score_build_counts GROUP BY seq;
       CREATE UNIQUE INDEX temp.score_build_lengths_seq ON score_build_lengths (seq);
     `);
+    let fits: boolean;
     try {
-      this.#db.exec(`
-        INSERT INTO ${terms} (term, df) SELECT term, count(*) FROM temp.score_build_counts GROUP BY term;
-        INSERT INTO ${postings} (term, weight, length, seq)
-          SELECT t.id, c.weight, l.length, c.seq
-          FROM temp.score_build_counts AS c JOIN ${terms} AS t ON t.term = c.term JOIN temp.score_build_lengths AS l ON l.seq = c.seq
-          ORDER BY t.id, c.weight DESC, l.length, c.seq;
-        INSERT INTO ${documents} (seq, length, pairs)
-          SELECT c.seq, l.length, score_index_pairs(t.id, c.weight)
-          FROM temp.score_build_counts AS c JOIN ${terms} AS t ON t.term = c.term JOIN temp.score_build_lengths AS l ON l.seq = c.seq
-          GROUP BY c.seq;
-      `);
+      const [longest, lastSeq] = this.#db.prepare("SELECT coalesce(max(length), 0), coalesce(max(seq), 0) FROM temp.score_build_lengths").raw().get() as [number, number];
+      fits = postingRowid(longest, lastSeq) !== undefined;
+      if (fits) {
+        this.#db.exec(`
+          INSERT INTO ${terms} (term, df) SELECT term, count(*) FROM temp.score_build_counts GROUP BY term;
+          INSERT INTO ${groups} (term, weight, count, shortest)
+            SELECT t.id, c.weight, count(*), min(l.length)
+            FROM temp.score_build_counts AS c JOIN ${terms} AS t ON t.term = c.term JOIN temp.score_build_lengths AS l ON l.seq = c.seq
+            GROUP BY t.id, c.weight;
+          INSERT INTO ${postings} (rowid, pairs)
+            SELECT (l.length << ${SEQ_BITS}) | c.seq, group_concat(t.id || 'w' || c.weight, ' ')
+            FROM temp.score_build_counts AS c JOIN ${terms} AS t ON t.term = c.term JOIN temp.score_build_lengths AS l ON l.seq = c.seq
+            GROUP BY c.seq;
+          INSERT INTO ${documents} (seq, length, pairs)
+            SELECT c.seq, l.length, score_index_pairs(t.id, c.weight)
+            FROM temp.score_build_counts AS c JOIN ${terms} AS t ON t.term = c.term JOIN temp.score_build_lengths AS l ON l.seq = c.seq
+            GROUP BY c.seq;
+        `);
+      }
     } finally {
       this.#db.exec("DROP TABLE temp.score_build_tokens; DROP TABLE temp.score_build_counts; DROP TABLE temp.score_build_lengths;");
     }
-    this.#db.prepare("INSERT INTO score_indexes (kb_id, fts_rows) VALUES (?, ?)").run(knowledgeBaseId, this.#ftsRows(fts));
+    // A document past the rowid's range: the index stays empty and behind, FTS5 answers.
+    this.#db.prepare("INSERT INTO score_indexes (kb_id, fts_rows) VALUES (?, ?)").run(knowledgeBaseId, fits ? this.#ftsRows(fts) : -1);
   }
 
   drop(knowledgeBaseId: number): void {
-    const { terms, postings, documents } = scoreIndexTables(knowledgeBaseId);
-    this.#db.exec(`DROP TABLE IF EXISTS ${terms}; DROP TABLE IF EXISTS ${postings}; DROP TABLE IF EXISTS ${documents};`);
+    const { terms, groups, postings, documents } = scoreIndexTables(knowledgeBaseId);
+    this.#db.exec(`DROP TABLE IF EXISTS ${terms}; DROP TABLE IF EXISTS ${groups}; DROP TABLE IF EXISTS ${postings}; DROP TABLE IF EXISTS ${documents};`);
     this.#db.prepare("DELETE FROM score_indexes WHERE kb_id = ?").run(knowledgeBaseId);
   }
 
   /**
-   * Adds the entries of documents that went into FTS5 as (title, content), each seq once. One batch
-   * at a time: the scratch table hands the tokens back term by term, so each term's row and each
-   * term's postings are written once per batch, next to each other, rather than once per document
-   * in random places of a large B-tree.
+   * Adds the entries of documents that went into FTS5 as (title, content), each seq once; false
+   * when one of them cannot be indexed (postingRowid), which leaves the index behind. One batch at
+   * a time: the scratch table hands the tokens back term by term, so each term's row and each
+   * group's row are written once per batch; the postings go into FTS5 as one row per document.
    */
-  add(knowledgeBaseId: number, documents: readonly { seq: number; title: string; content: string }[]): void {
-    if (documents.length === 0) return;
-    const { terms, postings, documents: documentsTable } = scoreIndexTables(knowledgeBaseId);
+  add(knowledgeBaseId: number, documents: readonly { seq: number; title: string; content: string }[]): boolean {
+    if (documents.length === 0) return true;
+    const { terms, groups, postings, documents: documentsTable } = scoreIndexTables(knowledgeBaseId);
     const lengths = new Map<number, number>();
     // term → seq → weight, in the order the scratch table lists them (by term, then seq).
     const weights = new Map<string, Map<number, number>>();
@@ -116,34 +127,57 @@ export class ScoreIndexWriter {
       if (bySeq === undefined) weights.set(term, (bySeq = new Map()));
       bySeq.set(seq, (bySeq.get(seq) ?? 0) + (column === 0 ? this.#titleWeight : this.#contentWeight));
     }
+    const rowids = new Map<number, bigint>();
+    for (const [seq, length] of lengths) {
+      const rowid = postingRowid(length, seq);
+      if (rowid === undefined) return false;
+      rowids.set(seq, rowid);
+    }
     const upsertTerm = this.#statements.get(`INSERT INTO ${terms} (term, df) VALUES (?, ?) ON CONFLICT (term) DO UPDATE SET df = df + excluded.df RETURNING id`).pluck();
-    const insertPosting = this.#statements.get(`INSERT INTO ${postings} (term, weight, length, seq) VALUES (?, ?, ?, ?)`);
+    const upsertGroup = this.#statements.get(
+      `INSERT INTO ${groups} (term, weight, count, shortest) VALUES (?, ?, ?, ?) ` +
+        "ON CONFLICT (term, weight) DO UPDATE SET count = count + excluded.count, shortest = min(shortest, excluded.shortest)",
+    );
     const pairs = new Map<number, [number, number][]>();
     for (const [term, bySeq] of weights) {
       const id = upsertTerm.get(term, bySeq.size) as number;
+      // weight → [documents, shortest]
+      const byWeight = new Map<number, [number, number]>();
       for (const [seq, weight] of bySeq) {
-        insertPosting.run(id, weight, lengths.get(seq)!, seq);
+        const length = lengths.get(seq)!;
+        const group = byWeight.get(weight);
+        if (group === undefined) byWeight.set(weight, [1, length]);
+        else byWeight.set(weight, [group[0] + 1, Math.min(group[1], length)]);
         let list = pairs.get(seq);
         if (list === undefined) pairs.set(seq, (list = []));
         list.push([id, weight]);
       }
+      for (const [weight, [count, shortest]] of byWeight) upsertGroup.run(id, weight, count, shortest);
     }
+    const insertPosting = this.#statements.get(`INSERT INTO ${postings} (rowid, pairs) VALUES (?, ?)`);
     const insertDocument = this.#statements.get(`INSERT INTO ${documentsTable} (seq, length, pairs) VALUES (?, ?, ?)`);
     // A document without a token (empty texts) has no entries, as it has none in FTS5.
-    for (const [seq, list] of pairs) insertDocument.run(seq, lengths.get(seq)!, packPairs(list));
+    for (const [seq, list] of pairs) {
+      insertPosting.run(rowids.get(seq)!, list.map(([id, weight]) => groupToken(id, weight)).join(" "));
+      insertDocument.run(seq, lengths.get(seq)!, packPairs(list));
+    }
+    return true;
   }
 
   /** Takes out one document's entries, if it has any. */
   remove(knowledgeBaseId: number, seq: number): void {
-    const { terms, postings, documents } = scoreIndexTables(knowledgeBaseId);
+    const { terms, groups, postings, documents } = scoreIndexTables(knowledgeBaseId);
     const row = this.#statements.get(`DELETE FROM ${documents} WHERE seq = ? RETURNING length, pairs`).raw().get(seq) as [number, Uint8Array] | undefined;
     if (row === undefined) return;
     const [length, blob] = row;
-    const deletePosting = this.#statements.get(`DELETE FROM ${postings} WHERE term = ? AND weight = ? AND length = ? AND seq = ?`);
+    // Its rowid fitted when it was added.
+    this.#statements.get(`DELETE FROM ${postings} WHERE rowid = ?`).run(postingRowid(length, seq)!);
+    const lowerCount = this.#statements.get(`UPDATE ${groups} SET count = count - 1 WHERE term = ? AND weight = ? RETURNING count`).pluck();
+    const deleteGroup = this.#statements.get(`DELETE FROM ${groups} WHERE term = ? AND weight = ?`);
     const lowerDf = this.#statements.get(`UPDATE ${terms} SET df = df - 1 WHERE id = ? RETURNING df`).pluck();
     const deleteTerm = this.#statements.get(`DELETE FROM ${terms} WHERE id = ?`);
     for (const [id, weight] of unpackPairs(blob)) {
-      deletePosting.run(id, weight, length, seq);
+      if (lowerCount.get(id, weight) === 0) deleteGroup.run(id, weight);
       if (lowerDf.get(id) === 0) deleteTerm.run(id);
     }
   }

@@ -13,12 +13,20 @@
  *   idf × (w × (k1 + 1)) / (w + k1 × (1 − b + b × D / avgdl))
  * where w is the word's weighted count in the document (title twice content, as the rank function
  * weighs it), D the document's tokens, and idf, avgdl the same for every document. It rises with
- * w and falls with D, so postings keyed (term, w DESC, D, seq) come out, within one w, in score
- * order, and ties in FTS5's order (seq). The walk (ScoreIndexReader.search) reads the w groups
- * best first, in each the first topK rows that pass every filter term, and skips a group whose
- * best possible score is below the topK-th found. The scores are computed exactly as FTS5 computes
- * them, from FTS5's own row count and token totals and SQLite's own ln(), so the answers are the
- * FTS5 path's to the bit (tests compare both on the same data).
+ * w and falls with D, so within one w the documents in (D, seq) order come in score order, and
+ * ties in FTS5's order (seq). The walk (ScoreIndexReader.search) reads the w groups best first, in
+ * each the first topK rows that pass every filter term, and skips a group whose best possible
+ * score is below the topK-th found. The scores are computed exactly as FTS5 computes them, from
+ * FTS5's own row count and token totals and SQLite's own ln(), so the answers are the FTS5 path's
+ * to the bit (tests compare both on the same data).
+ *
+ * Where the postings live (schema 5): in a second FTS5 table, one row per document, whose tokens
+ * are the document's (term, w) pairs (`<term id>w<w>`) and whose rowid packs (D, seq), so each
+ * pair's rows come out of FTS5 in (D, seq) order: one w group of a word is one token. FTS5 writes
+ * them as it writes its own index, a segment per transaction merged in bulk; schema 3 to 4 kept
+ * them in a B-tree in score order, where nearly every row dirtied a page of its own (585 KB
+ * written per chunk at 1M chunks, 0.077× the ingest rate without the index: BENCHMARKS.md). A
+ * small table lists each word's groups, best first, with a lower bound on their shortest document.
  *
  * The tokens are FTS5's own: each document's index text goes through a scratch FTS5 table with the
  * same tokenizer, whose fts5vocab instance table lists them. Each document's (term, w) pairs are
@@ -47,9 +55,45 @@ export const B = 0.75;
 export const WALK_ROW_CAP = 10_000;
 
 /** Names of a knowledge base's score-index tables. */
-export function scoreIndexTables(knowledgeBaseId: number): { terms: string; postings: string; documents: string } {
+export interface ScoreIndexTables {
+  /** term → id, df */
+  terms: string;
+  /** (term id, w) → documents in the group, a lower bound on their shortest D */
+  groups: string;
+  /** FTS5: a document's (term, w) tokens at rowid (D, seq) */
+  postings: string;
+  /** seq → D, the (term id, w) pairs */
+  documents: string;
+}
+
+export function scoreIndexTables(knowledgeBaseId: number): ScoreIndexTables {
   if (!Number.isSafeInteger(knowledgeBaseId) || knowledgeBaseId < 0) throw new Error(`bad knowledge base id ${knowledgeBaseId}`);
-  return { terms: `score_terms_kb_${knowledgeBaseId}`, postings: `score_postings_kb_${knowledgeBaseId}`, documents: `score_documents_kb_${knowledgeBaseId}` };
+  const n = knowledgeBaseId;
+  return { terms: `score_terms_kb_${n}`, groups: `score_groups_kb_${n}`, postings: `score_postings_kb_${n}`, documents: `score_documents_kb_${n}` };
+}
+
+/**
+ * The postings' rowid: D above SEQ_BITS, seq below. 38 bits of seq (2.7e11 documents ever
+ * written) and 25 of D: a document has fewer tokens than half the 32 MiB body limit, 2^24. A
+ * document past either cannot be indexed, and the index is then left behind (FTS5 answers).
+ */
+export const SEQ_BITS = 38;
+const SEQ_LIMIT = 2 ** SEQ_BITS;
+const LENGTH_LIMIT = 2 ** 25;
+
+export function postingRowid(length: number, seq: number): bigint | undefined {
+  if (!Number.isSafeInteger(seq) || seq < 0 || seq >= SEQ_LIMIT || !Number.isSafeInteger(length) || length < 0 || length >= LENGTH_LIMIT) return undefined;
+  return (BigInt(length) << BigInt(SEQ_BITS)) | BigInt(seq);
+}
+
+/** The FTS5 token of one w group of a word: ASCII digits and a letter, one token for 'ascii'. */
+export function groupToken(termId: number, weight: number): string {
+  return `${termId}w${weight}`;
+}
+
+/** The postings table: contentless, rowids only (detail=none), its tokens split at spaces. */
+export function createPostingsTable(db: Db, table: string): void {
+  db.exec(`CREATE VIRTUAL TABLE ${table} USING fts5(pairs, content='', contentless_delete=1, detail=none, tokenize='ascii')`);
 }
 
 /**

@@ -125,8 +125,8 @@ export class SqliteQueries implements SqliteOperations {
     });
     totals.settle();
     if (scored) {
-      scoreIndex.add(knowledgeBaseId, [...toScore.values()]);
-      scoreIndex.written(knowledgeBaseId, fts, sawEveryWrite);
+      const complete = scoreIndex.add(knowledgeBaseId, [...toScore.values()]);
+      scoreIndex.written(knowledgeBaseId, fts, sawEveryWrite && complete);
     }
     return ids;
   }
