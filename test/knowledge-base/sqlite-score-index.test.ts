@@ -283,6 +283,27 @@ describe("score index", () => {
     h.close();
   });
 
+  it("is left behind, not wrong, by a document past its rowid's range (seq at 2^38)", async () => {
+    const h = harness(tempDir("kb-score-range-"), "range");
+    h.db.transaction(() => h.queries.setScoreIndex(true)).immediate();
+    await h.add(documentsFor(random(13), 50, Array.from({ length: 50 }, (_, n) => `d${n}`)));
+    const walk = (): unknown => h.db.transaction(() => h.queries.walk(h.id, ["river"], 10, []))();
+    expect(walk()).toBeDefined();
+    h.db.prepare("UPDATE sqlite_sequence SET seq = ? WHERE name = 'documents'").run(2 ** SEQ_BITS - 1);
+    await h.add([{ id: "far", title: "river", content: "river stone", metadata: {} }]);
+    expect(h.db.prepare("SELECT seq FROM documents WHERE id = 'far'").pluck().get()).toBe(2 ** SEQ_BITS);
+    expect(walk()).toBeUndefined();
+    const hits = h.db.transaction(() => h.queries.search(h.id, ["river"], 100, []))();
+    expect(hits.some((hit) => hit.id === "far")).toBe(true);
+    // Building it again cannot hold the document either: it stays behind.
+    expect(h.db.transaction(() => h.queries.setScoreIndex(true)).immediate()).toEqual([h.id]);
+    expect(h.db.prepare("SELECT fts_rows FROM score_indexes WHERE kb_id = ?").pluck().get(h.id)).toBe(-1);
+    expect(walk()).toBeUndefined();
+    h.remove(["far"]);
+    expect(h.db.transaction(() => h.queries.search(h.id, ["river"], 100, []))().some((hit) => hit.id === "far")).toBe(false);
+    h.close();
+  });
+
   it("answers on the service's thread at any size, through the storage", async () => {
     const dir = tempDir("kb-score-storage-");
     // A budget of one posting: without the score index, nothing runs on this thread.

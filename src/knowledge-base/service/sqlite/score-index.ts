@@ -38,7 +38,8 @@
  * recorded here), and then searches use FTS5 alone until the index is built again, whatever this
  * version writes meanwhile (ScoreIndexWriter.written); its deletes are not seen, since they leave
  * FTS5's count as it was (docs/knowledge-base-deployment.md says to run one version before turning
- * the index on; a toolgen of schema 3 or older refuses to open a file of schema 4).
+ * the index on; a toolgen of an older schema refuses to open the file). A process of schema 4,
+ * which kept the postings in a B-tree, fails its writes to a score index of schema 5 instead.
  */
 // The driver's own type, not database.ts's alias: database.ts runs this file's schema step.
 import type { Database as Db } from "better-sqlite3";
