@@ -147,8 +147,8 @@ function recountEveryTotals(db: Db): void {
 }
 
 /**
- * Schema step 5: each score index built again in the new layout, from its FTS5 index (about 5
- * minutes at 1M chunks: BENCHMARKS.md), so none is left in the old one or behind.
+ * Schema step 5: each score index built again in the new layout, from its FTS5 index (548 s at
+ * 1M chunks: BENCHMARKS.md), so none is left in the old one or behind.
  */
 function rebuildScoreIndexes(db: Db): void {
   const writer = new ScoreIndexWriter(db, TOKENIZE, TITLE_WEIGHT, CONTENT_WEIGHT);
