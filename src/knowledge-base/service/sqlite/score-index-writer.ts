@@ -67,6 +67,7 @@ export class ScoreIndexWriter {
       step: step as unknown as (pairs: [number, number][], next: unknown) => void,
       result: (pairs: [number, number][]) => packPairs(pairs),
     });
+    this.#db.function("score_index_tokens", { deterministic: true }, (pairs: unknown) => postingTokens(unpackPairs(pairs as Uint8Array)));
     this.#db.exec(`
       CREATE VIRTUAL TABLE temp.score_build_tokens USING fts5vocab(main, ${fts}, instance);
       CREATE TEMP TABLE score_build_counts AS
@@ -86,14 +87,12 @@ export class ScoreIndexWriter {
             SELECT t.id, c.weight, count(*), min(l.length)
             FROM temp.score_build_counts AS c JOIN ${terms} AS t ON t.term = c.term JOIN temp.score_build_lengths AS l ON l.seq = c.seq
             GROUP BY t.id, c.weight;
-          INSERT INTO ${postings} (rowid, pairs)
-            SELECT (l.length << ${SEQ_BITS}) | c.seq, group_concat(t.id || 'w' || c.weight, ' ')
-            FROM temp.score_build_counts AS c JOIN ${terms} AS t ON t.term = c.term JOIN temp.score_build_lengths AS l ON l.seq = c.seq
-            GROUP BY c.seq;
           INSERT INTO ${documents} (seq, length, pairs)
             SELECT c.seq, l.length, score_index_pairs(t.id, c.weight)
             FROM temp.score_build_counts AS c JOIN ${terms} AS t ON t.term = c.term JOIN temp.score_build_lengths AS l ON l.seq = c.seq
             GROUP BY c.seq;
+          -- From the pairs just written, in seq order: no second join and sort of every posting.
+          INSERT INTO ${postings} (rowid, pairs) SELECT (length << ${SEQ_BITS}) | seq, score_index_tokens(pairs) FROM ${documents};
         `);
       }
     } finally {
@@ -158,7 +157,7 @@ export class ScoreIndexWriter {
     const insertDocument = this.#statements.get(`INSERT INTO ${documentsTable} (seq, length, pairs) VALUES (?, ?, ?)`);
     // A document without a token (empty texts) has no entries, as it has none in FTS5.
     for (const [seq, list] of pairs) {
-      insertPosting.run(rowids.get(seq)!, list.map(([id, weight]) => groupToken(id, weight)).join(" "));
+      insertPosting.run(rowids.get(seq)!, postingTokens(list));
       insertDocument.run(seq, lengths.get(seq)!, packPairs(list));
     }
     return true;
@@ -200,4 +199,9 @@ export class ScoreIndexWriter {
   #ftsRows(fts: string): number {
     return readAverages(this.#statements, fts).rows;
   }
+}
+
+/** A document's row of the postings table: its (term id, weight) pairs as tokens. */
+function postingTokens(pairs: readonly (readonly [number, number])[]): string {
+  return pairs.map(([id, weight]) => groupToken(id, weight)).join(" ");
 }
