@@ -147,7 +147,7 @@ function recountEveryTotals(db: Db): void {
 }
 
 /**
- * Schema step 5: each score index built again in the new layout, from its FTS5 index (548 s at
+ * Schema step 5: each score index built again in the new layout, from its FTS5 index (396 s at
  * 1M chunks: BENCHMARKS.md), so none is left in the old one or behind.
  */
 function rebuildScoreIndexes(db: Db): void {
