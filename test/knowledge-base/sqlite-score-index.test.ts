@@ -11,7 +11,7 @@ import { indexDocuments } from "../../src/knowledge-base/service/index-documents
 import { queryWords } from "../../src/knowledge-base/service/query-words.js";
 import { DATABASE_FILE, ftsTable, openDatabase, TOKENIZE } from "../../src/knowledge-base/service/sqlite/database.js";
 import { averagesRecord } from "../../src/knowledge-base/service/sqlite/fts5-records.js";
-import { groupToken, scoreIndexTables, SEQ_BITS, wordScore } from "../../src/knowledge-base/service/sqlite/score-index.js";
+import { groupToken, postingParts, scoreIndexTables, SEQ_BITS, wordScore } from "../../src/knowledge-base/service/sqlite/score-index.js";
 import { ScoreIndexReader } from "../../src/knowledge-base/service/sqlite/score-index-reader.js";
 import { SqliteQueries } from "../../src/knowledge-base/service/sqlite/sqlite-queries.js";
 import { SqliteStorage } from "../../src/knowledge-base/service/sqlite/sqlite-storage.js";
@@ -62,7 +62,7 @@ function harness(dir: string, knowledgeBase: string): Harness & { id: number } {
 function entries(h: Harness, knowledgeBaseId: number, shortest: "exact" | "bound"): unknown[] {
   const t = scoreIndexTables(knowledgeBaseId);
   const members = h.db
-    .prepare(`SELECT p.rowid >> ${SEQ_BITS}, d.id FROM ${t.postings} AS p JOIN documents AS d ON d.seq = (p.rowid & ${2 ** SEQ_BITS - 1}) WHERE ${t.postings} MATCH ? ORDER BY p.rowid`)
+    .prepare(`SELECT ${postingParts("p.rowid").length}, d.id FROM ${t.postings} AS p JOIN documents AS d ON d.seq = (${postingParts("p.rowid").seq}) WHERE ${t.postings} MATCH ? ORDER BY p.rowid`)
     .raw();
   const groups = h.db
     .prepare(`SELECT t.id, t.term, t.df, g.weight, g.count, g.shortest FROM ${t.groups} AS g JOIN ${t.terms} AS t ON t.id = g.term ORDER BY t.term, g.weight DESC`)

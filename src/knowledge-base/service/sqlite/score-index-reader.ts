@@ -7,7 +7,7 @@ import type { Term } from "../filters.js";
 import { readAverages } from "./fts5-records.js";
 import { Fts5Tokens } from "./fts5-tokens.js";
 import { metadataTermSql } from "./metadata-values.js";
-import { B, groupToken, K1, scoreIndexTables, SEQ_BITS, WALK_ROW_CAP, wordScore } from "./score-index.js";
+import { B, groupToken, K1, LONGEST_DOCUMENT, postingParts, postingRowid, scoreIndexTables, SEQ_MASK, WALK_ROW_CAP, wordScore } from "./score-index.js";
 import { StatementCache } from "./statement-cache.js";
 
 /** A search's answer from the score index: the winners' seq and score, best first. */
@@ -74,10 +74,11 @@ export class ScoreIndexReader {
     // 1 µs, as much as the rest of its walk); toolgen_walk_row() counts the rows read, passing or
     // not, for the budget. It is a column of the inner query, which runs as a co-routine: called
     // once per row read, whatever the outer WHERE checks first.
+    const parts = postingParts("rowid");
     const group = this.#statements
       .get(
         `SELECT p.length, p.seq FROM (` +
-          `SELECT rowid >> ${SEQ_BITS} AS length, rowid & ${2 ** SEQ_BITS - 1} AS seq, toolgen_walk_row() AS counted FROM ${postings} ` +
+          `SELECT ${parts.length} AS length, ${parts.seq} AS seq, toolgen_walk_row() AS counted FROM ${postings} ` +
           `WHERE ${postings} MATCH ? AND rowid <= ? ORDER BY rowid LIMIT ?) AS p WHERE p.counted${filters} LIMIT ?`,
       )
       .raw();
@@ -90,8 +91,8 @@ export class ScoreIndexReader {
       const kth = top.length === topK ? top[topK - 1]! : undefined;
       // shortest is a lower bound (deletes do not raise it): this group's best possible score.
       if (kth !== undefined && worse(wordScore(idf, weight, shortest, averageLength), -1, kth)) continue;
-      const longest = kth === undefined ? LONGEST : Math.min(LONGEST, longestAbove(idf, weight, averageLength, kth.score, shortest));
-      const last = (BigInt(longest) << BigInt(SEQ_BITS)) | BigInt(2 ** SEQ_BITS - 1);
+      const longest = kth === undefined ? LONGEST_DOCUMENT : Math.min(LONGEST_DOCUMENT, longestAbove(idf, weight, averageLength, kth.score, shortest));
+      const last = postingRowid(longest, SEQ_MASK)!;
       this.#rowsRead.rows = 0;
       let found = 0;
       let stopped = false;
@@ -135,9 +136,6 @@ function rowCounter(db: Db): { rows: number } {
   }
   return counter;
 }
-
-/** Longest document the postings' rowid holds (score-index.ts, postingRowid). */
-const LONGEST = 2 ** 25 - 1;
 
 /**
  * The longest document of weight `weight` that can still score at least `score`, rounded up with

@@ -6,7 +6,7 @@
 import type { Database as Db } from "better-sqlite3";
 import { readAverages } from "./fts5-records.js";
 import { Fts5Tokens } from "./fts5-tokens.js";
-import { createPostingsTable, groupToken, packPairs, postingRowid, scoreIndexTables, SEQ_BITS, unpackPairs } from "./score-index.js";
+import { createPostingsTable, groupToken, packPairs, postingRowid, postingRowidSql, scoreIndexTables, unpackPairs } from "./score-index.js";
 import { StatementCache } from "./statement-cache.js";
 
 export class ScoreIndexWriter {
@@ -92,7 +92,7 @@ export class ScoreIndexWriter {
             FROM temp.score_build_counts AS c JOIN ${terms} AS t ON t.term = c.term JOIN temp.score_build_lengths AS l ON l.seq = c.seq
             GROUP BY c.seq;
           -- From the pairs just written, in seq order: no second join and sort of every posting.
-          INSERT INTO ${postings} (rowid, pairs) SELECT (length << ${SEQ_BITS}) | seq, score_index_tokens(pairs) FROM ${documents};
+          INSERT INTO ${postings} (rowid, pairs) SELECT ${postingRowidSql("length", "seq")}, score_index_tokens(pairs) FROM ${documents};
         `);
       }
     } finally {

@@ -79,12 +79,23 @@ export function scoreIndexTables(knowledgeBaseId: number): ScoreIndexTables {
  * document past either cannot be indexed, and the index is then left behind (FTS5 answers).
  */
 export const SEQ_BITS = 38;
-const SEQ_LIMIT = 2 ** SEQ_BITS;
-const LENGTH_LIMIT = 2 ** 25;
+export const SEQ_MASK = 2 ** SEQ_BITS - 1;
+/** Longest document (in tokens) the rowid holds. */
+export const LONGEST_DOCUMENT = 2 ** 25 - 1;
 
 export function postingRowid(length: number, seq: number): bigint | undefined {
-  if (!Number.isSafeInteger(seq) || seq < 0 || seq >= SEQ_LIMIT || !Number.isSafeInteger(length) || length < 0 || length >= LENGTH_LIMIT) return undefined;
+  if (!Number.isSafeInteger(seq) || seq < 0 || seq > SEQ_MASK || !Number.isSafeInteger(length) || length < 0 || length > LONGEST_DOCUMENT) return undefined;
   return (BigInt(length) << BigInt(SEQ_BITS)) | BigInt(seq);
+}
+
+/** The same rowid in SQL, from SQL expressions already checked to fit. */
+export function postingRowidSql(length: string, seq: string): string {
+  return `((${length}) << ${SEQ_BITS}) | (${seq})`;
+}
+
+/** SQL for the length and the seq a postings rowid holds. */
+export function postingParts(rowid: string): { length: string; seq: string } {
+  return { length: `${rowid} >> ${SEQ_BITS}`, seq: `${rowid} & ${SEQ_MASK}` };
 }
 
 /** The FTS5 token of one w group of a word: ASCII digits and a letter, one token for 'ascii'. */
