@@ -146,7 +146,10 @@ export class ScoreIndexWriter {
         const length = lengths.get(seq)!;
         const group = byWeight.get(weight);
         if (group === undefined) byWeight.set(weight, [1, length]);
-        else byWeight.set(weight, [group[0] + 1, Math.min(group[1], length)]);
+        else {
+          group[0] += 1;
+          group[1] = Math.min(group[1], length);
+        }
         let list = pairs.get(seq);
         if (list === undefined) pairs.set(seq, (list = []));
         list.push([id, weight]);
