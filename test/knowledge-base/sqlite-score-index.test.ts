@@ -9,9 +9,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import { parseFilterConditions, type Term } from "../../src/knowledge-base/service/filters.js";
 import { indexDocuments } from "../../src/knowledge-base/service/index-documents.js";
 import { queryWords } from "../../src/knowledge-base/service/query-words.js";
-import { DATABASE_FILE, ftsTable, openDatabase, TOKENIZE } from "../../src/knowledge-base/service/sqlite/database.js";
 import { averagesRecord } from "../../src/knowledge-base/service/sqlite/fts5-records.js";
-import { groupToken, postingParts, scoreIndexTables, SEQ_BITS, wordScore } from "../../src/knowledge-base/service/sqlite/score-index.js";
+import { DATABASE_FILE, ftsTable, openDatabase, SCHEMA_VERSION, TOKENIZE } from "../../src/knowledge-base/service/sqlite/database.js";
+import { groupToken, postingParts, postingRowid, scoreIndexTables, SEQ_BITS, unpackPairs, wordScore } from "../../src/knowledge-base/service/sqlite/score-index.js";
+import { documentFacetsSql } from "../../src/knowledge-base/service/sqlite/score-index-facets.js";
 import { ScoreIndexReader } from "../../src/knowledge-base/service/sqlite/score-index-reader.js";
 import { SqliteQueries } from "../../src/knowledge-base/service/sqlite/sqlite-queries.js";
 import { SqliteStorage } from "../../src/knowledge-base/service/sqlite/sqlite-storage.js";
@@ -81,7 +82,27 @@ function entries(h: Harness, knowledgeBaseId: number, shortest: "exact" | "bound
     return [term, df, weight, postings.sort((a, b) => a[1].localeCompare(b[1]))];
   });
   for (const [, term, df] of groups) expect(counted.get(term), term).toBe(df);
+  facets(h, knowledgeBaseId);
   return rows;
+}
+
+/**
+ * Each facet (score-index-facets.ts) is held by exactly the documents with that title or metadata
+ * value: none missing (a filtered walk would skip them) and none left from a replaced text.
+ */
+function facets(h: Harness, knowledgeBaseId: number): void {
+  const t = scoreIndexTables(knowledgeBaseId);
+  const holders = new Map<string, bigint[]>();
+  // The writer's connection defined toolgen_facet().
+  const documents = h.db.prepare(`SELECT s.seq, s.length, ${documentFacetsSql("d")} FROM ${t.documents} AS s JOIN documents AS d ON d.seq = s.seq ORDER BY s.seq`).raw().all() as [number, number, string][];
+  for (const [seq, length, facets] of documents) {
+    const rowid = postingRowid(length, seq)!;
+    for (const token of new Set(facets.split(" "))) holders.set(token, [...(holders.get(token) ?? []), rowid]);
+  }
+  // Two a document (its title, its one value of source) at least.
+  expect(holders.size).toBeGreaterThan(1);
+  const members = h.db.prepare(`SELECT rowid FROM ${t.postings} WHERE ${t.postings} MATCH ? ORDER BY rowid`).pluck().safeIntegers();
+  for (const [token, rowids] of holders) expect(members.all(`"${token}"`), token).toEqual(rowids.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 /** Every query shape, asked both ways; the walk must answer each and answer it as FTS5 does. */
@@ -191,7 +212,7 @@ describe("score index", () => {
 
     for (const name of ["current", "behind"]) {
       const h = harness(dir, name);
-      expect(h.db.pragma("user_version", { simple: true })).toBe(5);
+      expect(h.db.pragma("user_version", { simple: true })).toBe(SCHEMA_VERSION);
       const sql = h.db.prepare("SELECT sql FROM sqlite_schema WHERE name = ?").pluck().get(scoreIndexTables(h.id).postings);
       expect(sql).toMatch(/USING fts5\(pairs/);
       expect(h.db.transaction(() => h.queries.walk(h.id, ["river"], 10, []))()).toBeDefined();
@@ -199,6 +220,69 @@ describe("score index", () => {
       entries(h, h.id, "exact");
       h.close();
     }
+  });
+
+  it("builds a schema 5 file's score indexes (postings without facets) again when it is opened", async () => {
+    const dir = tempDir("kb-score-schema5-");
+    const ids = Array.from({ length: 90 }, (_, n) => `doc-${n}`);
+    const old = harness(dir, "five");
+    old.db.transaction(() => old.queries.setScoreIndex(true)).immediate();
+    const next = random(17);
+    const documents = documentsFor(next, 90, ids);
+    await old.add(documents);
+    old.remove(ids.slice(0, 9));
+    // What schema 5 wrote: each document's row held its (term, weight) tokens and nothing else.
+    const { postings, documents: scored } = scoreIndexTables(old.id);
+    old.db.exec(`DELETE FROM ${postings}`);
+    const insert = old.db.prepare(`INSERT INTO ${postings} (rowid, pairs) VALUES (?, ?)`);
+    for (const [seq, length, pairs] of old.db.prepare(`SELECT seq, length, pairs FROM ${scored}`).raw().all() as [number, number, Uint8Array][]) {
+      insert.run(postingRowid(length, seq)!, unpackPairs(pairs).map(([term, weight]) => groupToken(term, weight)).join(" "));
+    }
+    // Without the facets a filtered walk finds nothing: this is what the step mends.
+    expect(old.db.transaction(() => old.queries.walk(old.id, ["river"], 10, filter({ source: "faq" })))()).toEqual([]);
+    old.db.pragma("user_version = 5");
+    old.close();
+
+    const h = harness(dir, "five");
+    expect(h.db.pragma("user_version", { simple: true })).toBe(SCHEMA_VERSION);
+    expect(compareAll(h, documents.map((document) => document.title))).toBe(28 * 10 * 4);
+    entries(h, h.id, "exact");
+    h.close();
+  });
+
+  it("answers filters on every kind of value as FTS5 does (the facets)", async () => {
+    const h = harness(tempDir("kb-score-values-"), "values");
+    h.db.transaction(() => h.queries.setScoreIndex(true)).immediate();
+    // Values SQLite's = and JSON keep apart or together: 1 and 1.0, "1" and 1, true and 1, -0 and
+    // 0, integers past 2^53, lone surrogates, empty keys and strings, keys with quotes and spaces.
+    const values: unknown[] = [1, 1.0, "1", true, false, 0, -0, 2 ** 53, 2 ** 53 + 2, 9007199254740993, 1e21, "", "\ud800", "\ufffd", "é", "e\u0301", 'say "hi"', "x y", [1, "1", true], [[1]], null, { a: 1 }];
+    const keys = ["k", "", 'q"uote', "two words", "title"];
+    const documents: NewDocument[] = [];
+    let n = 0;
+    for (const key of keys) {
+      for (const value of values) {
+        for (const copy of [0, 1, 2]) {
+          documents.push({ id: `v${n++}`, title: copy === 0 ? String(JSON.stringify(value)) : "river", content: `river ${"stone ".repeat(copy)}`, metadata: { [key]: value } });
+        }
+      }
+    }
+    await h.add(documents);
+    entries(h, h.id, "exact");
+    let compared = 0;
+    for (const key of [...keys, "absent"]) {
+      for (const value of [...values.filter((v) => typeof v === "string" || typeof v === "number" || typeof v === "boolean"), 9007199254740992, 3]) {
+        const terms = filter({ [key]: value });
+        for (const word of ["river", "stone"]) {
+          const fts = h.db.transaction(() => h.queries.search(h.id, [word], 50, terms, false))();
+          const walked = h.db.transaction(() => h.queries.walk(h.id, [word], 50, terms))();
+          expect(walked, `${word} ${JSON.stringify(terms)}`).toEqual(fts);
+          compared += fts.length;
+        }
+      }
+    }
+    // Most terms hold for some documents: the comparison is not of empty answers.
+    expect(compared).toBeGreaterThan(500);
+    h.close();
   });
 
   it("answers a word in most documents (FTS5's idf floor) as FTS5 does", async () => {
@@ -245,8 +329,9 @@ describe("score index", () => {
     expect(uncapped?.length).toBe(1);
     expect(h.db.transaction(() => h.queries.search(h.id, ["river"], 10, rare))().map((hit) => hit.id)).toEqual(["mail"]);
 
-    // The cap counts every row read, across groups: 30 weights of "tower", two chunks each, the
-    // only match of the filter in the last group.
+    // The cap counts every group and every row read: 30 weights of "tower", two chunks each, the
+    // only match of the filter in the last group. FTS5 hands back only the rows holding the
+    // filter's facet, so the walk costs 30 groups and 1 row (without the facets, 30 and 60).
     await h.add(
       Array.from({ length: 60 }, (_, n) => ({
         id: `t${n}`,
@@ -257,8 +342,8 @@ describe("score index", () => {
     );
     const only = filter({ source: "only" });
     const walkCapped = (cap: number) => h.db.transaction(() => reader.search(h.id, ftsTable(h.id), ["tower"], 3, only, cap))();
-    expect(walkCapped(40)).toBeUndefined();
-    expect(walkCapped(1_000)?.map((hit) => hit.seq)).toEqual(
+    expect(walkCapped(31)).toBeUndefined();
+    expect(walkCapped(32)?.map((hit) => hit.seq)).toEqual(
       h.db.transaction(() => h.queries.search(h.id, ["tower"], 3, only, false))().map((hit) => h.db.prepare("SELECT seq FROM documents WHERE id = ?").pluck().get(hit.id)),
     );
 

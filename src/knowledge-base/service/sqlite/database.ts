@@ -32,9 +32,11 @@ const STATEMENT_BUSY_MS = 20;
  * metadata values that filters look up (metadata-values.ts). 3: the registry of score indexes,
  * empty until one is asked for (score-index.ts). 4: FTS5's totals counted again without the
  * documents deleted before (fts5-totals.ts); from then on every delete takes them out. 5: score
- * indexes keep their postings in FTS5 (score-index.ts), every existing one built again.
+ * indexes keep their postings in FTS5 (score-index.ts), every existing one built again. 6: each
+ * document's row of the postings holds its facets too (score-index-facets.ts), every existing
+ * score index built again (one build for a file of schema 4, which needs both).
  */
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 export function openDatabase(dataDir: string): Db {
   mkdirSync(dataDir, { recursive: true });
@@ -105,7 +107,8 @@ function migrate(db: Db): void {
     if (version < 2) addMetadataValues(db);
     if (version < 3) addScoreIndexRegistry(db);
     if (version < 4) recountEveryTotals(db);
-    if (version < 5) rebuildScoreIndexes(db);
+    // Steps 5 and 6 both build every score index again; once does for both.
+    if (version < 6) rebuildScoreIndexes(db);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   }).immediate();
 }
@@ -147,8 +150,8 @@ function recountEveryTotals(db: Db): void {
 }
 
 /**
- * Schema step 5: each score index built again in the new layout, from its FTS5 index (396 s at
- * 1M chunks: BENCHMARKS.md), so none is left in the old one or behind.
+ * Schema steps 5 and 6: each score index built again in the new layout, from its FTS5 index (396 s
+ * at 1M chunks before the facets: BENCHMARKS.md), so none is left in an old one or behind.
  */
 function rebuildScoreIndexes(db: Db): void {
   const writer = new ScoreIndexWriter(db, TOKENIZE, TITLE_WEIGHT, CONTENT_WEIGHT);

@@ -8,6 +8,7 @@ import { readAverages } from "./fts5-records.js";
 import { Fts5Tokens } from "./fts5-tokens.js";
 import { metadataTermSql } from "./metadata-values.js";
 import { B, groupToken, K1, LONGEST_DOCUMENT, postingParts, postingRowid, scoreIndexTables, SEQ_MASK, WALK_ROW_CAP, wordScore } from "./score-index.js";
+import { defineFacetFunction, termFacetSql } from "./score-index-facets.js";
 import { StatementCache } from "./statement-cache.js";
 
 /** A search's answer from the score index: the winners' seq and score, best first. */
@@ -28,6 +29,7 @@ export class ScoreIndexReader {
     this.#statements = new StatementCache(db, 64);
     this.#tokens = new Fts5Tokens(db, tokenize);
     this.#rowsRead = rowCounter(db);
+    defineFacetFunction(db);
   }
 
   /** The one FTS5 token the words make, or undefined when they make none or several. */
@@ -62,7 +64,12 @@ export class ScoreIndexReader {
 
     const params: unknown[] = [];
     let filters = "";
+    // FTS5 hands back only the group's documents that hold every term's facet; SQL still checks
+    // the terms themselves, since two values may share a facet (score-index-facets.ts).
+    let facets = "";
     for (const filter of terms) {
+      const facet = termFacetSql(filter);
+      facets += ` "${this.#statements.get(facet.sql).pluck().get(facet.parameters) as string}"`;
       const { sql, values } = filter.key === "title" ? titleTermSql(filter) : metadataTermSql(filter, "p.seq");
       filters += ` AND ${sql}`;
       params.push(...values);
@@ -72,8 +79,9 @@ export class ScoreIndexReader {
     const groupList = this.#statements.get(`SELECT weight, shortest FROM ${groups} WHERE term = ? ORDER BY weight DESC LIMIT ?`).raw();
     // The filter in SQL, so that only passing rows come back (each row read into JS costs about
     // 1 µs, as much as the rest of its walk); toolgen_walk_row() counts the rows read, passing or
-    // not, for the budget. It is a column of the inner query, which runs as a co-routine: called
-    // once per row read, whatever the outer WHERE checks first.
+    // not, for the budget: with the facets, only rows that share a token with a term's value fail.
+    // It is a column of the inner query, which runs as a co-routine: called once per row read,
+    // whatever the outer WHERE checks first.
     const parts = postingParts("rowid");
     const group = this.#statements
       .get(
@@ -96,7 +104,7 @@ export class ScoreIndexReader {
       this.#rowsRead.rows = 0;
       let found = 0;
       let stopped = false;
-      for (const [length, seq] of group.iterate(`"${groupToken(id, weight)}"`, last, budget, ...params, topK) as IterableIterator<[number, number]>) {
+      for (const [length, seq] of group.iterate(`"${groupToken(id, weight)}"${facets}`, last, budget, ...params, topK) as IterableIterator<[number, number]>) {
         found += 1;
         const score = wordScore(idf, weight, length, averageLength);
         const kthNow = top.length === topK ? top[topK - 1]! : undefined;

@@ -7,6 +7,7 @@ import type { Database as Db } from "better-sqlite3";
 import { readAverages } from "./fts5-records.js";
 import { Fts5Tokens } from "./fts5-tokens.js";
 import { createPostingsTable, groupToken, packPairs, postingRowid, postingRowidSql, scoreIndexTables, unpackPairs } from "./score-index.js";
+import { defineFacetFunction, documentFacetsSql } from "./score-index-facets.js";
 import { StatementCache } from "./statement-cache.js";
 
 export class ScoreIndexWriter {
@@ -21,6 +22,7 @@ export class ScoreIndexWriter {
     this.#db = db;
     this.#statements = new StatementCache(db);
     this.#tokens = new Fts5Tokens(db, tokenize);
+    defineFacetFunction(db);
     this.#titleWeight = titleWeight;
     this.#contentWeight = contentWeight;
   }
@@ -68,6 +70,7 @@ export class ScoreIndexWriter {
       result: (pairs: [number, number][]) => packPairs(pairs),
     });
     this.#db.function("score_index_tokens", { deterministic: true }, (pairs: unknown) => postingTokens(unpackPairs(pairs as Uint8Array)));
+
     this.#db.exec(`
       CREATE VIRTUAL TABLE temp.score_build_tokens USING fts5vocab(main, ${fts}, instance);
       CREATE TEMP TABLE score_build_counts AS
@@ -92,7 +95,11 @@ export class ScoreIndexWriter {
             FROM temp.score_build_counts AS c JOIN ${terms} AS t ON t.term = c.term JOIN temp.score_build_lengths AS l ON l.seq = c.seq
             GROUP BY c.seq;
           -- From the pairs just written, in seq order: no second join and sort of every posting.
-          INSERT INTO ${postings} (rowid, pairs) SELECT ${postingRowidSql("length", "seq")}, score_index_tokens(pairs) FROM ${documents};
+          -- Then the document's facets (score-index-facets.ts): its title, its metadata values.
+          INSERT INTO ${postings} (rowid, pairs)
+            SELECT ${postingRowidSql("s.length", "s.seq")},
+              score_index_tokens(s.pairs) || ' ' || ${documentFacetsSql("d")}
+            FROM ${documents} AS s JOIN main.documents AS d ON d.seq = s.seq;
         `);
       }
     } finally {
@@ -158,9 +165,11 @@ export class ScoreIndexWriter {
     }
     const insertPosting = this.#statements.get(`INSERT INTO ${postings} (rowid, pairs) VALUES (?, ?)`);
     const insertDocument = this.#statements.get(`INSERT INTO ${documentsTable} (seq, length, pairs) VALUES (?, ?, ?)`);
+    // The documents' rows and their metadata_values (written by triggers) are this request's already.
+    const facetsOf = this.#statements.get(`SELECT ${documentFacetsSql("d")} FROM documents AS d WHERE d.seq = ?`).pluck();
     // A document without a token (empty texts) has no entries, as it has none in FTS5.
     for (const [seq, list] of pairs) {
-      insertPosting.run(rowids.get(seq)!, postingTokens(list));
+      insertPosting.run(rowids.get(seq)!, `${postingTokens(list)} ${facetsOf.get(seq) as string}`);
       insertDocument.run(seq, lengths.get(seq)!, packPairs(list));
     }
     return true;
@@ -204,7 +213,7 @@ export class ScoreIndexWriter {
   }
 }
 
-/** A document's row of the postings table: its (term id, weight) pairs as tokens. */
+/** A document's (term id, weight) pairs as tokens of its row in the postings table (its facets follow). */
 function postingTokens(pairs: readonly (readonly [number, number])[]): string {
   return pairs.map(([id, weight]) => groupToken(id, weight)).join(" ");
 }
