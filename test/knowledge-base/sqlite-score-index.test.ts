@@ -255,7 +255,7 @@ describe("score index", () => {
     h.db.transaction(() => h.queries.setScoreIndex(true)).immediate();
     // Values SQLite's = and JSON keep apart or together: 1 and 1.0, "1" and 1, true and 1, -0 and
     // 0, integers past 2^53, lone surrogates, empty keys and strings, keys with quotes and spaces.
-    const values: unknown[] = [1, 1.0, "1", true, false, 0, -0, 2 ** 53, 2 ** 53 + 2, 9007199254740993, 1e21, "", "\ud800", "\ufffd", "é", "e\u0301", 'say "hi"', "x y", [1, "1", true], [[1]], null, { a: 1 }];
+    const values: unknown[] = [1, 1.0, "1", true, false, 0, -0, 2 ** 53, 2 ** 53 + 2, 1e21, "", "\ud800", "\ufffd", "é", "e\u0301", 'say "hi"', "x y", [1, "1", true], [[1]], null, { a: 1 }];
     const keys = ["k", "", 'q"uote', "two words", "title"];
     const documents: NewDocument[] = [];
     let n = 0;
