@@ -120,6 +120,8 @@ function compareAll(h: Harness & { id: number }, titles: readonly string[]): num
     filter({ title: 3 }),
   ];
   let compared = 0;
+  const reader = new ScoreIndexReader(h.db, TOKENIZE);
+  const seqOf = h.db.prepare("SELECT seq FROM documents WHERE kb_id = ? AND id = ?").pluck();
   for (const word of [...ENGLISH, ...CHINESE, "absent"]) {
     const words = queryWords(word);
     for (const terms of filters) {
@@ -127,6 +129,12 @@ function compareAll(h: Harness & { id: number }, titles: readonly string[]): num
         const fts = h.db.transaction(() => h.queries.search(h.id, words, topK, terms, false))();
         const walked = h.db.transaction(() => h.queries.walk(h.id, words, topK, terms))();
         expect(walked, `${word} ${JSON.stringify(terms)} top ${topK}`).toEqual(fts);
+        // The facets from the first row, and from the second (a walk that turns to them inside a group).
+        const expected = fts.map((hit) => ({ seq: seqOf.get(h.id, hit.id), score: hit.score }));
+        for (const facetsAfterRows of [0, 1]) {
+          const faceted = h.db.transaction(() => reader.search(h.id, ftsTable(h.id), words, topK, terms, { facetsAfterRows }))();
+          expect(faceted, `${word} ${JSON.stringify(terms)} top ${topK} facets after ${facetsAfterRows}`).toEqual(words.length === 1 && word !== "absent" ? expected : faceted);
+        }
         compared += 1;
       }
     }
@@ -238,8 +246,9 @@ describe("score index", () => {
     for (const [seq, length, pairs] of old.db.prepare(`SELECT seq, length, pairs FROM ${scored}`).raw().all() as [number, number, Uint8Array][]) {
       insert.run(postingRowid(length, seq)!, unpackPairs(pairs).map(([term, weight]) => groupToken(term, weight)).join(" "));
     }
-    // Without the facets a filtered walk finds nothing: this is what the step mends.
-    expect(old.db.transaction(() => old.queries.walk(old.id, ["river"], 10, filter({ source: "faq" })))()).toEqual([]);
+    // Without the facets a walk that turns to them finds nothing: this is what the step mends.
+    const reader = new ScoreIndexReader(old.db, TOKENIZE);
+    expect(old.db.transaction(() => reader.search(old.id, ftsTable(old.id), ["river"], 10, filter({ source: "faq" }), { facetsAfterRows: 0 }))()).toEqual([]);
     old.db.pragma("user_version = 5");
     old.close();
 
@@ -323,15 +332,16 @@ describe("score index", () => {
     // A filter that holds for one document of many: past the row cap the walk gives up.
     const reader = new ScoreIndexReader(h.db, TOKENIZE);
     const rare = filter({ source: "rare" });
-    const capped = h.db.transaction(() => reader.search(h.id, ftsTable(h.id), ["river"], 10, rare, 2))();
+    const capped = h.db.transaction(() => reader.search(h.id, ftsTable(h.id), ["river"], 10, rare, { rowCap: 2 }))();
     expect(capped).toBeUndefined();
-    const uncapped = h.db.transaction(() => reader.search(h.id, ftsTable(h.id), ["river"], 10, rare, 1_000_000))();
+    const uncapped = h.db.transaction(() => reader.search(h.id, ftsTable(h.id), ["river"], 10, rare, { rowCap: 1_000_000 }))();
     expect(uncapped?.length).toBe(1);
     expect(h.db.transaction(() => h.queries.search(h.id, ["river"], 10, rare))().map((hit) => hit.id)).toEqual(["mail"]);
 
     // The cap counts every group and every row read: 30 weights of "tower", two chunks each, the
-    // only match of the filter in the last group. FTS5 hands back only the rows holding the
-    // filter's facet, so the walk costs 30 groups and 1 row (without the facets, 30 and 60).
+    // only match of the filter in the last group. With the facets from the first row, FTS5 hands
+    // back only the rows holding the filter's value: the walk costs the groups and 1 row. Without
+    // them, the groups and every document of the word.
     await h.add(
       Array.from({ length: 60 }, (_, n) => ({
         id: `t${n}`,
@@ -341,11 +351,20 @@ describe("score index", () => {
       })),
     );
     const only = filter({ source: "only" });
-    const walkCapped = (cap: number) => h.db.transaction(() => reader.search(h.id, ftsTable(h.id), ["tower"], 3, only, cap))();
-    expect(walkCapped(31)).toBeUndefined();
-    expect(walkCapped(32)?.map((hit) => hit.seq)).toEqual(
-      h.db.transaction(() => h.queries.search(h.id, ["tower"], 3, only, false))().map((hit) => h.db.prepare("SELECT seq FROM documents WHERE id = ?").pluck().get(hit.id)),
-    );
+    const walkCapped = (rowCap: number, facetsAfterRows?: number) => h.db.transaction(() => reader.search(h.id, ftsTable(h.id), ["tower"], 3, only, { rowCap, facetsAfterRows }))();
+    const expected = h.db.transaction(() => h.queries.search(h.id, ["tower"], 3, only, false))().map((hit) => h.db.prepare("SELECT seq FROM documents WHERE id = ?").pluck().get(hit.id));
+    expect(expected.length).toBe(1);
+    // No k-th score is ever found, so every group is read; "tower" is in other documents too.
+    const tables = scoreIndexTables(h.id);
+    const [groups, df] = h.db.prepare(`SELECT (SELECT count(*) FROM ${tables.groups} WHERE term = t.id), t.df FROM ${tables.terms} AS t WHERE t.term = 'tower'`).raw().get() as [number, number];
+    expect(groups).toBeGreaterThanOrEqual(30);
+    expect(walkCapped(groups + 1, 0)).toBeUndefined();
+    expect(walkCapped(groups + 2, 0)?.map((hit) => hit.seq)).toEqual(expected);
+    expect(walkCapped(groups + df, 1_000_000)).toBeUndefined();
+    expect(walkCapped(groups + df + 1, 1_000_000)?.map((hit) => hit.seq)).toEqual(expected);
+    // Turning to the facets after 10 rows, inside a group or at its end: 10 rows, then 1.
+    expect(walkCapped(groups + 11, 10)).toBeUndefined();
+    expect(walkCapped(groups + 12, 10)?.map((hit) => hit.seq)).toEqual(expected);
 
     // A delete the index did not see (another toolgen's): a winner's row is gone, FTS5 answers.
     const top = walk(["river"])!;

@@ -7,7 +7,7 @@ import type { Term } from "../filters.js";
 import { readAverages } from "./fts5-records.js";
 import { Fts5Tokens } from "./fts5-tokens.js";
 import { metadataTermSql } from "./metadata-values.js";
-import { B, groupToken, K1, LONGEST_DOCUMENT, postingParts, postingRowid, scoreIndexTables, SEQ_MASK, WALK_ROW_CAP, wordScore } from "./score-index.js";
+import { B, facetsAfterRows as defaultFacetsAfterRows, groupToken, K1, LONGEST_DOCUMENT, postingParts, postingRowid, scoreIndexTables, SEQ_MASK, WALK_ROW_CAP, wordScore } from "./score-index.js";
 import { defineFacetFunction, termFacetSql } from "./score-index-facets.js";
 import { StatementCache } from "./statement-cache.js";
 
@@ -17,13 +17,20 @@ export interface WalkedHit {
   score: number;
 }
 
+export interface WalkLimits {
+  /** Rows and groups the walk may pass over before it gives up. */
+  rowCap?: number;
+  /** Rows a filtered walk reads before it asks FTS5 for the rows holding the terms' facets. */
+  facetsAfterRows?: number;
+}
+
 /** The walk, on any connection, inside the search's read transaction. */
 export class ScoreIndexReader {
   readonly #statements: StatementCache;
   readonly #tokens: Fts5Tokens;
 
-  /** Rows the current group's query has read (toolgen_walk_row). */
-  readonly #rowsRead: { rows: number };
+  /** Rows the current group's query has read, and the last one (toolgen_walk_row). */
+  readonly #rowsRead: RowCounter;
 
   constructor(db: Db, tokenize: string) {
     this.#statements = new StatementCache(db, 64);
@@ -43,9 +50,11 @@ export class ScoreIndexReader {
    * The topK best documents holding the one token of `words` that pass every term, or undefined
    * when the score index cannot answer: the words are not one token, the knowledge base has none,
    * it missed a write, or a filter holds for too few of the word's documents (WALK_ROW_CAP rows
-   * read in all). `fts` is the knowledge base's FTS5 table.
+   * read in all). `fts` is the knowledge base's FTS5 table. `limits` are score-index.ts's
+   * WALK_ROW_CAP and facetsAfterRows(topK) unless given.
    */
-  search(knowledgeBaseId: number, fts: string, words: readonly string[], topK: number, terms: readonly Term[], rowCap = WALK_ROW_CAP): WalkedHit[] | undefined {
+  search(knowledgeBaseId: number, fts: string, words: readonly string[], topK: number, terms: readonly Term[], limits: WalkLimits = {}): WalkedHit[] | undefined {
+    const { rowCap = WALK_ROW_CAP, facetsAfterRows = defaultFacetsAfterRows(topK) } = limits;
     if (words.length !== 1) return undefined;
     const recorded = this.#statements.get("SELECT fts_rows FROM score_indexes WHERE kb_id = ?").pluck().get(knowledgeBaseId) as number | undefined;
     if (recorded === undefined) return undefined;
@@ -64,8 +73,9 @@ export class ScoreIndexReader {
 
     const params: unknown[] = [];
     let filters = "";
-    // FTS5 hands back only the group's documents that hold every term's facet; SQL still checks
-    // the terms themselves, since two values may share a facet (score-index-facets.ts).
+    // Each term's facet (score-index-facets.ts): with them FTS5 hands back only the documents of a
+    // group that hold every term's value. SQL still checks the terms, since two values may share a
+    // facet.
     let facets = "";
     for (const filter of terms) {
       const facet = termFacetSql(filter);
@@ -78,19 +88,21 @@ export class ScoreIndexReader {
     // different weights cannot make a long walk of seeks either.
     const groupList = this.#statements.get(`SELECT weight, shortest FROM ${groups} WHERE term = ? ORDER BY weight DESC LIMIT ?`).raw();
     // The filter in SQL, so that only passing rows come back (each row read into JS costs about
-    // 1 µs, as much as the rest of its walk); toolgen_walk_row() counts the rows read, passing or
-    // not, for the budget: with the facets, only rows that share a token with a term's value fail.
-    // It is a column of the inner query, which runs as a co-routine: called once per row read,
-    // whatever the outer WHERE checks first.
+    // 1 µs, as much as the rest of its walk); toolgen_walk_row(rowid) counts the rows read,
+    // passing or not, for the budget, and keeps the last one's rowid, where a walk that turns to
+    // the facets goes on. It is a column of the inner query, which runs as a co-routine: called
+    // once per row read, whatever the outer WHERE checks first.
     const parts = postingParts("rowid");
     const group = this.#statements
       .get(
         `SELECT p.length, p.seq FROM (` +
-          `SELECT ${parts.length} AS length, ${parts.seq} AS seq, toolgen_walk_row() AS counted FROM ${postings} ` +
-          `WHERE ${postings} MATCH ? AND rowid <= ? ORDER BY rowid LIMIT ?) AS p WHERE p.counted${filters} LIMIT ?`,
+          `SELECT ${parts.length} AS length, ${parts.seq} AS seq, toolgen_walk_row(rowid) AS counted FROM ${postings} ` +
+          `WHERE ${postings} MATCH ? AND rowid > ? AND rowid <= ? ORDER BY rowid LIMIT ?) AS p WHERE p.counted${filters} LIMIT ?`,
       )
       .raw();
     let budget = rowCap;
+    // Rows the walk reads without the facets before it turns to them.
+    let plainLeft = facets === "" ? Number.POSITIVE_INFINITY : facetsAfterRows;
 
     const top: WalkedHit[] = [];
     const worse = (score: number, seq: number, than: WalkedHit): boolean => score < than.score || (score === than.score && seq > than.seq);
@@ -101,26 +113,37 @@ export class ScoreIndexReader {
       if (kth !== undefined && worse(wordScore(idf, weight, shortest, averageLength), -1, kth)) continue;
       const longest = kth === undefined ? LONGEST_DOCUMENT : Math.min(LONGEST_DOCUMENT, longestAbove(idf, weight, averageLength, kth.score, shortest));
       const last = postingRowid(longest, SEQ_MASK)!;
-      this.#rowsRead.rows = 0;
-      let found = 0;
-      let stopped = false;
-      for (const [length, seq] of group.iterate(`"${groupToken(id, weight)}"${facets}`, last, budget, ...params, topK) as IterableIterator<[number, number]>) {
-        found += 1;
-        const score = wordScore(idf, weight, length, averageLength);
-        const kthNow = top.length === topK ? top[topK - 1]! : undefined;
-        if (kthNow !== undefined && worse(score, seq, kthNow)) {
-          stopped = true;
-          break;
+      const token = `"${groupToken(id, weight)}"`;
+      let after = -1n;
+      for (;;) {
+        const faceted = plainLeft === 0;
+        const limit = faceted ? budget : Math.min(budget, plainLeft);
+        this.#rowsRead.rows = 0;
+        let found = 0;
+        let stopped = false;
+        for (const [length, seq] of group.iterate(faceted ? token + facets : token, after, last, limit, ...params, topK) as IterableIterator<[number, number]>) {
+          found += 1;
+          const score = wordScore(idf, weight, length, averageLength);
+          const kthNow = top.length === topK ? top[topK - 1]! : undefined;
+          if (kthNow !== undefined && worse(score, seq, kthNow)) {
+            stopped = true;
+            break;
+          }
+          let at = top.length;
+          while (at > 0 && worse(top[at - 1]!.score, top[at - 1]!.seq, { score, seq })) at -= 1;
+          top.splice(at, 0, { score, seq });
+          if (top.length > topK) top.pop();
         }
-        let at = top.length;
-        while (at > 0 && worse(top[at - 1]!.score, top[at - 1]!.seq, { score, seq })) at -= 1;
-        top.splice(at, 0, { score, seq });
-        if (top.length > topK) top.pop();
+        const scanned = this.#rowsRead.rows;
+        budget -= scanned;
+        if (!faceted) plainLeft -= scanned;
+        // Done with the group: a row too low for the top, topK rows that pass, or no more rows.
+        if (stopped || found === topK || scanned < limit) break;
+        // The budget ran out inside the group: the rest of it is unread.
+        if (budget === 0) return undefined;
+        // The rows without the facets ran out: the rest of the group through FTS5's intersection.
+        after = this.#rowsRead.last;
       }
-      const scanned = this.#rowsRead.rows;
-      // The budget ran out inside the group: the rest of it is unread.
-      if (!stopped && found < topK && scanned === budget) return undefined;
-      budget -= scanned;
     }
     return top;
   }
@@ -130,14 +153,22 @@ export class ScoreIndexReader {
  * The connection's toolgen_walk_row(), which counts the rows a walk reads. One per connection:
  * every reader on it shares the counter, which is safe since a connection runs one walk at a time.
  */
-const rowCounters = new WeakMap<Db, { rows: number }>();
+const rowCounters = new WeakMap<Db, RowCounter>();
 
-function rowCounter(db: Db): { rows: number } {
+interface RowCounter {
+  rows: number;
+  /** The rowid of the last row read. */
+  last: bigint;
+}
+
+function rowCounter(db: Db): RowCounter {
   let counter = rowCounters.get(db);
   if (counter === undefined) {
-    const created = { rows: 0 };
-    db.function("toolgen_walk_row", { deterministic: false }, () => {
+    const created: RowCounter = { rows: 0, last: -1n };
+    // safeIntegers: a rowid holds 63 bits.
+    db.function("toolgen_walk_row", { deterministic: false, safeIntegers: true }, (rowid: unknown) => {
       created.rows += 1;
+      created.last = rowid as bigint;
       return 1;
     });
     rowCounters.set(db, (counter = created));

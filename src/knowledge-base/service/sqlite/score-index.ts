@@ -27,6 +27,9 @@
  * them in a B-tree in score order, where nearly every row dirtied a page of its own (585 KB
  * written per chunk at 1M chunks, 0.077× the ingest rate without the index: BENCHMARKS.md). A
  * small table lists each word's groups, best first, with a lower bound on their shortest document.
+ * Since schema 6 a document's row also holds its facets (score-index-facets.ts), a token per
+ * title and metadata value, so a filtered walk asks FTS5 for a group's documents that hold every
+ * term's value instead of reading the whole group in score order and checking each document.
  *
  * The tokens are FTS5's own: each document's index text goes through a scratch FTS5 table with the
  * same tokenizer, whose fts5vocab instance table lists them. Each document's (term, w) pairs are
@@ -55,13 +58,26 @@ export const B = 0.75;
  */
 export const WALK_ROW_CAP = 10_000;
 
+/**
+ * Rows a filtered walk for `topK` documents reads, checking the filter on each, before it asks FTS5
+ * for the documents that also hold the terms' facets (score-index-facets.ts): enough for a filter
+ * that holds for half of the word's documents to end there. FTS5's intersection seeks in the
+ * facets' lists for each document of the group, which costs more than reading the group's rows
+ * when most of them pass and far less when few do. At 1M chunks, topK 10, in process (BENCHMARKS.md):
+ * a filter of half the documents took 0.19 ms reading rows, 0.63 ms through the facets from the
+ * first row; one of 8 documents 9.8 ms reading rows (and gave up on 28% of the words), 0.27 ms.
+ */
+export function facetsAfterRows(topK: number): number {
+  return 2 * topK + 16;
+}
+
 /** Names of a knowledge base's score-index tables. */
 export interface ScoreIndexTables {
   /** term → id, df */
   terms: string;
   /** (term id, w) → documents in the group, a lower bound on their shortest D */
   groups: string;
-  /** FTS5: a document's (term, w) tokens at rowid (D, seq) */
+  /** FTS5: a document's (term, w) tokens and its facets at rowid (D, seq) */
   postings: string;
   /** seq → D, the (term id, w) pairs */
   documents: string;
