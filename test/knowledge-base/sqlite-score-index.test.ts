@@ -222,7 +222,7 @@ describe("score index", () => {
       const h = harness(dir, name);
       expect(h.db.pragma("user_version", { simple: true })).toBe(SCHEMA_VERSION);
       const sql = h.db.prepare("SELECT sql FROM sqlite_schema WHERE name = ?").pluck().get(scoreIndexTables(h.id).postings);
-      expect(sql).toMatch(/USING fts5\(pairs/);
+      expect(sql).toMatch(/USING fts5\(tokens/);
       expect(h.db.transaction(() => h.queries.walk(h.id, ["river"], 10, []))()).toBeDefined();
       expect(compareAll(h, titles)).toBe(28 * 10 * 4);
       entries(h, h.id, "exact");
@@ -239,9 +239,10 @@ describe("score index", () => {
     const documents = documentsFor(next, 90, ids);
     await old.add(documents);
     old.remove(ids.slice(0, 9));
-    // What schema 5 wrote: each document's row held its (term, weight) tokens and nothing else.
+    // What schema 5 wrote: a column named pairs, each document's row its (term, weight) tokens
+    // and nothing else.
     const { postings, documents: scored } = scoreIndexTables(old.id);
-    old.db.exec(`DELETE FROM ${postings}`);
+    old.db.exec(`DROP TABLE ${postings}; CREATE VIRTUAL TABLE ${postings} USING fts5(pairs, content='', contentless_delete=1, detail=none, tokenize='ascii')`);
     const insert = old.db.prepare(`INSERT INTO ${postings} (rowid, pairs) VALUES (?, ?)`);
     for (const [seq, length, pairs] of old.db.prepare(`SELECT seq, length, pairs FROM ${scored}`).raw().all() as [number, number, Uint8Array][]) {
       insert.run(postingRowid(length, seq)!, unpackPairs(pairs).map(([term, weight]) => groupToken(term, weight)).join(" "));
@@ -254,6 +255,8 @@ describe("score index", () => {
 
     const h = harness(dir, "five");
     expect(h.db.pragma("user_version", { simple: true })).toBe(SCHEMA_VERSION);
+    // An add of a schema 5 process still running fails (and its transaction with it).
+    expect(() => h.db.prepare(`INSERT INTO ${postings} (rowid, pairs) VALUES (?, ?)`).run(1, "1w1")).toThrow(/no column named pairs/);
     expect(compareAll(h, documents.map((document) => document.title))).toBe(28 * 10 * 4);
     entries(h, h.id, "exact");
     h.close();

@@ -96,7 +96,7 @@ export class ScoreIndexWriter {
             GROUP BY c.seq;
           -- From the pairs just written, in seq order: no second join and sort of every posting.
           -- Then the document's facets (score-index-facets.ts): its title, its metadata values.
-          INSERT INTO ${postings} (rowid, pairs)
+          INSERT INTO ${postings} (rowid, tokens)
             SELECT ${postingRowidSql("s.length", "s.seq")},
               score_index_tokens(s.pairs) || ' ' || ${documentFacetsSql("d")}
             FROM ${documents} AS s JOIN main.documents AS d ON d.seq = s.seq;
@@ -163,7 +163,7 @@ export class ScoreIndexWriter {
       }
       for (const [weight, [count, shortest]] of byWeight) upsertGroup.run(id, weight, count, shortest);
     }
-    const insertPosting = this.#statements.get(`INSERT INTO ${postings} (rowid, pairs) VALUES (?, ?)`);
+    const insertPosting = this.#statements.get(`INSERT INTO ${postings} (rowid, tokens) VALUES (?, ?)`);
     const insertDocument = this.#statements.get(`INSERT INTO ${documentsTable} (seq, length, pairs) VALUES (?, ?, ?)`);
     // The documents' rows and their metadata_values (written by triggers) are this request's already.
     const facetsOf = this.#statements.get(`SELECT ${documentFacetsSql("d")} FROM documents AS d WHERE d.seq = ?`).pluck();

@@ -119,9 +119,13 @@ export function groupToken(termId: number, weight: number): string {
   return `${termId}w${weight}`;
 }
 
-/** The postings table: contentless, rowids only (detail=none), its tokens split at spaces. */
+/**
+ * The postings table: contentless, rowids only (detail=none), its tokens split at spaces. Its
+ * column was `pairs` in schema 5, whose rows had no facets: a process of schema 5 still running
+ * fails its adds to it (rolled back whole) instead of writing rows that filtered walks would miss.
+ */
 export function createPostingsTable(db: Db, table: string): void {
-  db.exec(`CREATE VIRTUAL TABLE ${table} USING fts5(pairs, content='', contentless_delete=1, detail=none, tokenize='ascii')`);
+  db.exec(`CREATE VIRTUAL TABLE ${table} USING fts5(tokens, content='', contentless_delete=1, detail=none, tokenize='ascii')`);
 }
 
 /**
