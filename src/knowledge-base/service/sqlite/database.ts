@@ -150,8 +150,8 @@ function recountEveryTotals(db: Db): void {
 }
 
 /**
- * Schema steps 5 and 6: each score index built again in the new layout, from its FTS5 index (396 s
- * at 1M chunks before the facets: BENCHMARKS.md), so none is left in an old one or behind.
+ * Schema steps 5 and 6: each score index built again in the new layout, from its FTS5 index (345 s
+ * at 1M chunks: BENCHMARKS.md), so none is left in an old one or behind.
  */
 function rebuildScoreIndexes(db: Db): void {
   const writer = new ScoreIndexWriter(db, TOKENIZE, TITLE_WEIGHT, CONTENT_WEIGHT);
