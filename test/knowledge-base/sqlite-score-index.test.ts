@@ -354,7 +354,7 @@ describe("score index", () => {
       })),
     );
     const only = filter({ source: "only" });
-    const walkCapped = (rowCap: number, facetsAfterRows?: number) => h.db.transaction(() => reader.search(h.id, ftsTable(h.id), ["tower"], 3, only, { rowCap, facetsAfterRows }))();
+    const walkCapped = (rowCap: number, facetsAfterRows: number) => h.db.transaction(() => reader.search(h.id, ftsTable(h.id), ["tower"], 3, only, { rowCap, facetsAfterRows }))();
     const expected = h.db.transaction(() => h.queries.search(h.id, ["tower"], 3, only, false))().map((hit) => h.db.prepare("SELECT seq FROM documents WHERE id = ?").pluck().get(hit.id));
     expect(expected.length).toBe(1);
     // No k-th score is ever found, so every group is read; "tower" is in other documents too.
