@@ -17,7 +17,7 @@
  * The primary key begins with `seq`: a document's rows are appended together as it is added (seq
  * only grows), deleted together as one range, and a term's check for one match is one probe.
  */
-import type { Term } from "../filters.js";
+import type { Term, TermValue } from "../filters.js";
 // The driver's own type, not database.ts's alias: database.ts runs this step, so importing it back would close a circle.
 import type { Database as Db } from "better-sqlite3";
 
@@ -59,6 +59,10 @@ export function addMetadataValues(db: Db): void {
  * parameters: one probe of the primary key.
  */
 export function metadataTermSql(term: Term, seqColumn: string): { sql: string; values: unknown[] } {
-  const value = typeof term.value === "boolean" ? Buffer.from([term.value ? 1 : 0]) : term.value;
-  return { sql: `EXISTS (SELECT 1 FROM metadata_values AS v WHERE v.seq = ${seqColumn} AND v.key = ? AND v.value = ?)`, values: [term.key, value] };
+  return { sql: `EXISTS (SELECT 1 FROM metadata_values AS v WHERE v.seq = ${seqColumn} AND v.key = ? AND v.value = ?)`, values: [term.key, boundTermValue(term.value)] };
+}
+
+/** A term's value as it is bound to compare with `metadata_values.value`: a boolean as its BLOB. */
+export function boundTermValue(value: TermValue): string | number | Buffer {
+  return typeof value === "boolean" ? Buffer.from([value ? 1 : 0]) : value;
 }

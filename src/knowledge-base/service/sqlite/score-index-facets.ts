@@ -23,6 +23,7 @@ import { createHash } from "node:crypto";
 // The driver's own type, as in score-index.ts.
 import type { Database as Db } from "better-sqlite3";
 import type { Term } from "../filters.js";
+import { boundTermValue } from "./metadata-values.js";
 
 const FUNCTION = "toolgen_facet";
 
@@ -51,9 +52,9 @@ export function documentFacetsSql(alias: string): string {
 
 /** A query for the facet every document that passes `term` holds, and its named parameters. */
 export function termFacetSql(term: Term): { sql: string; parameters: { key: string; value: unknown } } {
-  // Bound as metadataTermSql binds it.
-  const value = typeof term.value === "boolean" ? Buffer.from([term.value ? 1 : 0]) : term.value;
-  return { sql: term.key === "title" ? `SELECT ${facetSql("t", "''", "@value")}` : `SELECT ${facetSql("m", "@key", "@value")}`, parameters: { key: term.key, value } };
+  // Bound as metadataTermSql binds it, so that the facet is of the value SQL compares.
+  const parameters = { key: term.key, value: boundTermValue(term.value) };
+  return { sql: term.key === "title" ? `SELECT ${facetSql("t", "''", "@value")}` : `SELECT ${facetSql("m", "@key", "@value")}`, parameters };
 }
 
 /**

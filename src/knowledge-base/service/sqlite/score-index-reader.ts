@@ -49,8 +49,8 @@ export class ScoreIndexReader {
   /**
    * The topK best documents holding the one token of `words` that pass every term, or undefined
    * when the score index cannot answer: the words are not one token, the knowledge base has none,
-   * it missed a write, or a filter holds for too few of the word's documents (WALK_ROW_CAP rows
-   * read in all). `fts` is the knowledge base's FTS5 table. `limits` are score-index.ts's
+   * it missed a write, or the walk passed over WALK_ROW_CAP rows and groups in all (a word of
+   * many weights, or a filter that holds for few of the documents read before the facets). `fts` is the knowledge base's FTS5 table. `limits` are score-index.ts's
    * WALK_ROW_CAP and facetsAfterRows(topK) unless given.
    */
   search(knowledgeBaseId: number, fts: string, words: readonly string[], topK: number, terms: readonly Term[], limits: WalkLimits = {}): WalkedHit[] | undefined {
@@ -73,17 +73,22 @@ export class ScoreIndexReader {
 
     const params: unknown[] = [];
     let filters = "";
-    // Each term's facet (score-index-facets.ts): with them FTS5 hands back only the documents of a
-    // group that hold every term's value. SQL still checks the terms, since two values may share a
-    // facet.
-    let facets = "";
     for (const filter of terms) {
-      const facet = termFacetSql(filter);
-      facets += ` "${this.#statements.get(facet.sql).pluck().get(facet.parameters) as string}"`;
       const { sql, values } = filter.key === "title" ? titleTermSql(filter) : metadataTermSql(filter, "p.seq");
       filters += ` AND ${sql}`;
       params.push(...values);
     }
+    // Each term's facet (score-index-facets.ts), asked of SQL once the walk turns to them: with
+    // them FTS5 hands back only the documents of a group that hold every term's value. SQL still
+    // checks the terms, since two values may share a facet.
+    let facets: string | undefined;
+    const withFacets = (token: string): string => {
+      facets ??= terms.map((filter) => {
+        const facet = termFacetSql(filter);
+        return ` "${this.#statements.get(facet.sql).pluck().get(facet.parameters) as string}"`;
+      }).join("");
+      return token + facets;
+    };
     // Each group costs one row of the budget at least, read or skipped: a word with thousands of
     // different weights cannot make a long walk of seeks either.
     const groupList = this.#statements.get(`SELECT weight, shortest FROM ${groups} WHERE term = ? ORDER BY weight DESC LIMIT ?`).raw();
@@ -102,7 +107,7 @@ export class ScoreIndexReader {
       .raw();
     let budget = rowCap;
     // Rows the walk reads without the facets before it turns to them.
-    let plainLeft = facets === "" ? Number.POSITIVE_INFINITY : facetsAfterRows;
+    let plainLeft = terms.length === 0 ? Number.POSITIVE_INFINITY : facetsAfterRows;
 
     const top: WalkedHit[] = [];
     const worse = (score: number, seq: number, than: WalkedHit): boolean => score < than.score || (score === than.score && seq > than.seq);
@@ -121,7 +126,7 @@ export class ScoreIndexReader {
         this.#rowsRead.rows = 0;
         let found = 0;
         let stopped = false;
-        for (const [length, seq] of group.iterate(faceted ? token + facets : token, after, last, limit, ...params, topK) as IterableIterator<[number, number]>) {
+        for (const [length, seq] of group.iterate(faceted ? withFacets(token) : token, after, last, limit, ...params, topK) as IterableIterator<[number, number]>) {
           found += 1;
           const score = wordScore(idf, weight, length, averageLength);
           const kthNow = top.length === topK ? top[topK - 1]! : undefined;
