@@ -12,7 +12,7 @@ import { escapePointerSegment, isObject, resolveLocal } from "./local-ref.js";
 import { NameRegistry } from "./name-registry.js";
 import { readParameters, type RawParameter } from "./parameters.js";
 import { finishBody, readRequestBody } from "./request-body.js";
-import { readResponses, responseKindOfAll, successResponses } from "./responses.js";
+import { readResponses, responseKindOfAll, successResponses, successStream } from "./responses.js";
 import { defaultServerUrl } from "./server-url.js";
 import { assignToolIds } from "./tool-names.js";
 import { HTTP_METHODS, type HttpMethod, type OperationModel, type ParameterModel, type ToolkitModel } from "./toolkit-model.js";
@@ -91,6 +91,7 @@ export function buildModel(loaded: LoadedDescription): ToolkitModel {
     const body = rawBody ? finishBody(rawBody, keys, keys.has("body") ? "requestBody" : "body") : undefined;
     const responses = readResponses(document, f.operation.responses, `${f.pointer}/responses`);
     const success = successResponses(responses);
+    const stream = successStream(success);
     const requiredInput =
       parameters.some((p) => p.required) ||
       (body !== undefined && body.required && (body.key !== null || (rawBody?.requiredProperties.length ?? 0) > 0));
@@ -112,6 +113,7 @@ export function buildModel(loaded: LoadedDescription): ToolkitModel {
       responses,
       success,
       responseKind: responseKindOfAll(success),
+      ...(stream ? { stream } : {}),
       security,
       inputless: parameters.length === 0 && body === undefined,
       inputOptional: !requiredInput,

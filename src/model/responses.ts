@@ -6,7 +6,8 @@ import type { OpenApiDocument } from "../load/loaded-description.js";
 import { BadInputError } from "../load/bad-input-error.js";
 import { escapePointerSegment, isObject, resolveLocal } from "./local-ref.js";
 import { pickResponseMediaType, responseKindOf } from "./media-type.js";
-import type { ResponseModel, SchemaNode } from "./toolkit-model.js";
+import { isStreamMediaType, readStream } from "./stream-media.js";
+import type { ResponseModel, SchemaNode, StreamModel } from "./toolkit-model.js";
 import type { ResponseKind } from "../runtime/operation.js";
 
 export function readResponses(document: OpenApiDocument, node: unknown, at: string): ResponseModel[] {
@@ -18,7 +19,10 @@ export function readResponses(document: OpenApiDocument, node: unknown, at: stri
     const { value, pointer } = resolveLocal(document, entry, `${at}/${escapePointerSegment(status)}`);
     if (!isObject(value)) throw new BadInputError(`response ${status} must be an object`, pointer);
     const content = isObject(value.content) ? value.content : undefined;
-    const mediaType = content ? pickResponseMediaType(Object.keys(content)) : undefined;
+    const stream = content ? readStream(document, content, `${pointer}/content`) : undefined;
+    // A stream beside another media type (OpenAI's JSON or event stream) leaves the other one the answer.
+    const others = content ? Object.keys(content).filter((m) => !isStreamMediaType(m)) : [];
+    const mediaType = others.length > 0 ? pickResponseMediaType(others) : stream?.mediaType;
     const media = content && mediaType !== undefined ? content[mediaType] : undefined;
     const schema = isObject(media) ? (media.schema as SchemaNode | undefined) : undefined;
     responses.push({
@@ -27,7 +31,8 @@ export function readResponses(document: OpenApiDocument, node: unknown, at: stri
       ...(mediaType !== undefined ? { mediaType } : {}),
       mediaTypes: content ? Object.keys(content) : [],
       ...(schema !== undefined ? { schema } : {}),
-      kind: responseKindOf(mediaType),
+      kind: stream !== undefined && others.length === 0 ? "stream" : responseKindOf(mediaType),
+      ...(stream ? { stream } : {}),
     });
   }
   return responses;
@@ -43,9 +48,17 @@ export function successResponses(responses: readonly ResponseModel[]): ResponseM
   return responses.filter((r) => r.status === "default");
 }
 
-/** JSON wins when any success answer is JSON; then text, binary; `none` when none has content. */
+/**
+ * JSON wins when any success answer is JSON; then text, binary; `stream` when every answer with
+ * content is only a stream; `none` when none has content.
+ */
 export function responseKindOfAll(success: readonly ResponseModel[]): ResponseKind {
   const kinds = new Set(success.map((r) => r.kind));
-  for (const kind of ["json", "text", "binary"] as const) if (kinds.has(kind)) return kind;
+  for (const kind of ["json", "text", "binary", "stream"] as const) if (kinds.has(kind)) return kind;
   return "none";
+}
+
+/** The stream of the first success answer that declares one. */
+export function successStream(success: readonly ResponseModel[]): StreamModel | undefined {
+  return success.find((r) => r.stream !== undefined)?.stream;
 }

@@ -75,6 +75,26 @@ export interface ResponseModel {
   readonly mediaTypes: readonly string[];
   readonly schema?: SchemaNode;
   readonly kind: ResponseKind;
+  /** The first sequential media type the response declares (stream-media.ts), beside or instead of `mediaType`. */
+  readonly stream?: StreamModel;
+}
+
+/** How a streamed answer is cut into items. */
+export type StreamFormat = "event-stream" | "json-lines" | "json-seq";
+
+/** A sequential media type of a success answer: its items arrive one by one (stream-media.ts). */
+export interface StreamModel {
+  readonly format: StreamFormat;
+  /** As declared, e.g. `text/event-stream`. */
+  readonly mediaType: string;
+  /** JSON pointer of the Media Type Object. */
+  readonly pointer: string;
+  /** OpenAPI 3.2 `itemSchema` (also read in 3.1 documents, as FastAPI writes it). */
+  readonly itemSchema?: SchemaNode;
+  /** The Media Type Object's `schema`. */
+  readonly schema?: SchemaNode;
+  /** Event streams: each event's `data` is JSON text that the runtime decodes. Always true for JSON lines and sequences. */
+  readonly jsonData: boolean;
 }
 
 export interface OperationModel {
@@ -104,6 +124,12 @@ export interface OperationModel {
   readonly success: readonly ResponseModel[];
   /** What the runtime should expect from a 2xx answer. */
   readonly responseKind: ResponseKind;
+  /**
+   * The stream a success answer may be (the first success response declaring a sequential media
+   * type). When `responseKind` is `stream` the function itself streams; otherwise the function
+   * returns the other answer and `fn.stream()` asks for this one.
+   */
+  readonly stream?: StreamModel;
   /**
    * The security that applies (the operation's, else the document's) as alternatives of scheme
    * names, only those that can be satisfied (model/security.ts); `[]`: none.

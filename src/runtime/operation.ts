@@ -66,7 +66,7 @@ export interface BodySpec {
 }
 
 /** What a 2xx answer is expected to hold; the actual Content-Type still decides how it is read. */
-export type ResponseKind = "json" | "text" | "binary" | "none";
+export type ResponseKind = "json" | "text" | "binary" | "none" | "stream";
 
 export interface OperationSpec {
   /** Canonical tool name `<title>/<version>/<operationId>`, used in errors. */
