@@ -48,6 +48,7 @@ export function inputType(op: OperationModel): Code | undefined {
 
 function responseType(op: OperationModel, response: ResponseModel): Code {
   if (response.kind === "none") return code`undefined`;
+  if (response.kind === "stream") return code`ToolStream<${identifier(op.typeName)}Item>`;
   if (response.kind === "text") return code`string`;
   if (response.kind === "binary") return code`Blob`;
   if (response.mediaType === undefined) return code`unknown`;
@@ -60,4 +61,16 @@ export function outputType(op: OperationModel): Code {
   if (op.success.length === 0) return code`unknown`;
   const members = [...new Set(op.success.map((r) => responseType(op, r)))];
   return joinCode(members, " | ");
+}
+
+/**
+ * Type text of one streamed item, when the operation declares a stream: the content entry of its
+ * sequential media type, which the types document rewrites into the item's schema
+ * (model/types-document/stream-items.ts).
+ */
+export function itemType(op: OperationModel): Code | undefined {
+  const response = op.success.find((r) => r.stream !== undefined);
+  if (response?.stream === undefined) return undefined;
+  const responses = indexAccess(code`${operationAlias(op)}["responses"]`, response.status);
+  return indexAccess(code`${responses}["content"]`, response.stream.mediaType);
 }

@@ -21,7 +21,7 @@
 import type { ToolkitDescriptors } from "../model/tool-schema/tool-descriptors.js";
 import type { OperationModel, ToolkitModel } from "../model/toolkit-model.js";
 import { operationSpecOf } from "../model/operation-spec.js";
-import { inputType, operationAlias, operationAliasType, outputType } from "./operation-types.js";
+import { inputType, itemType, operationAlias, operationAliasType, outputType } from "./operation-types.js";
 import { toolTypesDeclaration } from "./tool-types.js";
 import { code, docCode, docComment, identifier, joinCode, lineComment, literal, singleQuotedLiteral, stringLiteral, type Code } from "./ts-text.js";
 
@@ -48,14 +48,18 @@ export function emitOperationsFile(model: ToolkitModel, descriptors: ToolkitDesc
   const specs = model.operations.map(operationSpecOf);
   const tableJson = JSON.stringify(Object.fromEntries(model.operations.map((op, i) => [op.functionName, specs[i]])));
   const asTable = tableJson.length > SPEC_TABLE_LIMIT;
-  const typeNames = model.operations.flatMap((op) => [...(inputType(op) !== undefined ? [code`${identifier(op.typeName)}Input`] : []), code`${identifier(op.typeName)}Output`]);
+  const typeNames = model.operations.flatMap((op) => [
+    ...(inputType(op) !== undefined ? [code`${identifier(op.typeName)}Input`] : []),
+    code`${identifier(op.typeName)}Output`,
+    ...(op.stream !== undefined ? [code`${identifier(op.typeName)}Item`] : []),
+  ]);
   const typeImports: Code[] = [];
   if (typeNames.length > 0) typeImports.push(code`import type { ${joinCode(typeNames, ", ")} } from ${stringLiteral(OPERATION_TYPES_IMPORT)};`);
   // ToolTypes too, for toolkit.ts, which imports it from here in both modes (--emit js declares it here).
   typeImports.push(code`export type { ${joinCode([...typeNames, code`ToolTypes`], ", ")} } from ${stringLiteral(OPERATION_TYPES_IMPORT)};`);
   const imports = joinCode(
     [
-      code`import { request, type CallOptions, type OperationSpec } from ${stringLiteral(runtimeImport)};`,
+      code`import { ${runtimeImports(model)} } from ${stringLiteral(runtimeImport)};`,
       code`import { client, type Credentials } from "./client.js";`,
       ...typeImports,
     ],
@@ -71,7 +75,21 @@ const ${SPEC_TABLE}: { readonly [functionName: string]: OperationSpec } = JSON.p
     : code``;
   const functions = joinCode(model.operations.map((op, i) => operationSource(op, asTable ? undefined : specs[i]!)), "\n\n");
   // The header ends with its line end; a blank line between operations.
-  return { source: code`${header}${imports}\n${table}${functions}${model.operations.length > 0 ? code`\n` : code``}`, types: emitOperationTypes(model, descriptors, header) };
+  return {
+    source: code`${header}${imports}\n${table}${functions}${model.operations.length > 0 ? code`\n` : code``}`,
+    types: emitOperationTypes(model, descriptors, runtimeImport, header),
+  };
+}
+
+/** What `operations.ts` takes from the runtime: the streaming parts only when an operation streams. */
+function runtimeImports(model: ToolkitModel): Code {
+  const names = [code`request`];
+  const streams = model.operations.some((op) => op.stream !== undefined);
+  if (streams) names.push(code`streamRequest`);
+  names.push(code`type CallOptions`, code`type OperationSpec`);
+  if (streams) names.push(code`type StreamOptions`);
+  if (model.operations.some((op) => op.stream !== undefined && op.responseKind !== "stream")) names.push(code`type ToolStream`);
+  return joinCode(names, ", ");
 }
 
 /**
@@ -79,8 +97,9 @@ const ${SPEC_TABLE}: { readonly [functionName: string]: OperationSpec } = JSON.p
  * exported Input and Output types, then `ToolTypes` (tool-types.ts). The functions are imported
  * (as types) only so that the doc comments' `{@link name}` find them.
  */
-function emitOperationTypes(model: ToolkitModel, descriptors: ToolkitDescriptors, header: Code): Code {
+function emitOperationTypes(model: ToolkitModel, descriptors: ToolkitDescriptors, runtimeImport: string, header: Code): Code {
   const lines: Code[] = [code`import type { paths } from "./schema.js";`];
+  if (model.operations.some((op) => op.responseKind === "stream")) lines.push(code`import type { ToolStream } from ${stringLiteral(runtimeImport)};`);
   if (model.operations.length > 0) {
     lines.push(code`import type { ${joinCode(model.operations.map((op) => identifier(op.functionName)), ", ")} } from "./operations.js";`);
   }
@@ -94,11 +113,13 @@ function emitOperationTypes(model: ToolkitModel, descriptors: ToolkitDescriptors
 /** The alias, Input and Output declarations of one operation, as both modes write them. */
 function typeDeclarations(op: OperationModel): Code[] {
   const input = inputType(op);
+  const item = itemType(op);
   const T = identifier(op.typeName);
   return [
     code`type ${operationAlias(op)} = ${operationAliasType(op)};`,
     ...(input !== undefined ? [code`${docComment(inputDoc(op))}\nexport type ${T}Input = ${input};`] : []),
     code`${docComment(outputDoc(op))}\nexport type ${T}Output = ${outputType(op)};`,
+    ...(item !== undefined ? [code`${docComment(itemDoc(op))}\nexport type ${T}Item = ${item};`] : []),
   ];
 }
 
@@ -110,20 +131,35 @@ function typeDeclarations(op: OperationModel): Code[] {
  */
 export function emitOperationsJs(model: ToolkitModel, descriptors: ToolkitDescriptors, runtimeImport: string, header: Code): { js: Code; dts: Code } {
   const from = stringLiteral(runtimeImport);
-  const js: Code[] = [code`import { request } from ${from};`, code`import { client } from "./client.js";`];
-  const dts: Code[] = [code`import { type CallOptions } from ${from};`, code`import type { Credentials } from "./client.js";`, code`import type { paths } from "./schema.js";`];
+  const streams = model.operations.some((op) => op.stream !== undefined);
+  const js: Code[] = [code`import { request${streams ? code`, streamRequest` : code``} } from ${from};`, code`import { client } from "./client.js";`];
+  const dts: Code[] = [
+    code`import { type CallOptions${streams ? code`, type StreamOptions, type ToolStream` : code``} } from ${from};`,
+    code`import type { Credentials } from "./client.js";`,
+    code`import type { paths } from "./schema.js";`,
+  ];
   for (const op of model.operations) {
     const input = inputType(op);
     const T = identifier(op.typeName);
     const fn = identifier(op.functionName);
     const doc = docComment(functionDoc(op));
+    const streamsOnly = op.responseKind === "stream";
+    const call = streamsOnly ? code`streamRequest` : code`request`;
+    const args = code`${input !== undefined ? code`input, ` : code``}options`;
+    const inputArg = input !== undefined ? code`input` : code`undefined`;
     js.push(
       code`const ${specName(op)} = ${literal(operationSpecOf(op))};`,
-      code`${doc}\nexport async function ${fn}(${input !== undefined ? code`input, ` : code``}options) {\n    return (await request(client, ${specName(op)}, ${input !== undefined ? code`input` : code`undefined`}, options));\n}`,
+      code`${doc}\nexport async function ${fn}(${args}) {\n    return (await ${call}(client, ${specName(op)}, ${inputArg}, options));\n}`,
     );
+    if (op.stream !== undefined && !streamsOnly) {
+      js.push(code`${docComment(streamDoc(op))}\n${fn}.stream = async function stream(${args}) {\n    return (await streamRequest(client, ${specName(op)}, ${inputArg}, options));\n};`);
+    }
     dts.push(...typeDeclarations(op));
-    const params = joinCode([...(input !== undefined ? [code`input${op.inputOptional ? code`?` : code``}: ${T}Input`] : []), code`options?: CallOptions<Credentials>`], ", ");
-    dts.push(code`${doc}\nexport declare function ${fn}(${params}): Promise<${T}Output>;`);
+    const params = (options: Code) => joinCode([...(input !== undefined ? [code`input${op.inputOptional ? code`?` : code``}: ${T}Input`] : []), code`options?: ${options}<Credentials>`], ", ");
+    dts.push(code`${doc}\nexport declare function ${fn}(${params(streamsOnly ? code`StreamOptions` : code`CallOptions`)}): Promise<${T}Output>;`);
+    if (op.stream !== undefined && !streamsOnly) {
+      dts.push(code`export declare namespace ${fn} {\n    ${docComment(streamDoc(op))}\n    function stream(${params(code`StreamOptions`)}): Promise<ToolStream<${T}Item>>;\n}`);
+    }
   }
   dts.push(toolTypesDeclaration(model, descriptors), code`export {};`);
   // The header ends with its line end.
@@ -135,11 +171,22 @@ function operationSource(op: OperationModel, spec: ReturnType<typeof operationSp
   const input = inputType(op);
   const T = identifier(op.typeName);
   const specRef = spec !== undefined ? specName(op) : code`${SPEC_TABLE}[${stringLiteral(op.functionName)}]!`;
-  const params = joinCode([...(input !== undefined ? [code`input${op.inputOptional ? code`?` : code``}: ${T}Input`] : []), code`options?: CallOptions<Credentials>`], ", ");
-  const fn = code`${docComment(functionDoc(op))}
-export async function ${identifier(op.functionName)}(${params}): Promise<${T}Output> {
-  return (await request(client, ${specRef}, ${input !== undefined ? code`input` : code`undefined`}, options)) as ${T}Output;
+  const params = (options: Code) => joinCode([...(input !== undefined ? [code`input${op.inputOptional ? code`?` : code``}: ${T}Input`] : []), code`options?: ${options}<Credentials>`], ", ");
+  const streamsOnly = op.responseKind === "stream";
+  const name = identifier(op.functionName);
+  const inputArg = input !== undefined ? code`input` : code`undefined`;
+  let fn = code`${docComment(functionDoc(op))}
+export async function ${name}(${params(streamsOnly ? code`StreamOptions` : code`CallOptions`)}): Promise<${T}Output> {
+  return (await ${streamsOnly ? code`streamRequest` : code`request`}(client, ${specRef}, ${inputArg}, options)) as ${T}Output;
 }`;
+  if (op.stream !== undefined && !streamsOnly) {
+    fn = code`${fn}
+
+${docComment(streamDoc(op))}
+${name}.stream = async function stream(${params(code`StreamOptions`)}): Promise<ToolStream<${T}Item>> {
+  return (await streamRequest(client, ${specRef}, ${inputArg}, options)) as ToolStream<${T}Item>;
+};`;
+  }
   return spec !== undefined ? code`const ${specName(op)}: OperationSpec = ${literal(spec)};\n\n${fn}` : fn;
 }
 
@@ -160,6 +207,20 @@ function inputSummary(op: OperationModel): string {
   }
   if (op.body) parts.push(op.body.key === null ? `the ${docCode(op.body.mediaType)} body's properties` : `the ${docCode(op.body.mediaType)} body as ${docCode(op.body.key)}`);
   return parts.join(", ");
+}
+
+function itemDoc(op: OperationModel): string {
+  const stream = op.stream!;
+  const what = stream.format === "event-stream" ? "event (`data` decoded" + (stream.jsonData ? " from JSON)" : ": text)") : stream.format === "json-lines" ? "line" : "record";
+  return `One item of the ${docCode(stream.mediaType)} stream of {@link ${op.functionName}}: one ${what}.`;
+}
+
+function streamDoc(op: OperationModel): string {
+  return [
+    `Asks for the ${docCode(op.stream!.mediaType)} answer of {@link ${op.functionName}} and resolves, once its headers arrive, to its items:`,
+    `\`for await (const item of await ${op.functionName}.stream(input))\`. \`break\` closes the connection.`,
+    "@throws {ToolCallError} for a non-2xx answer, a network failure, a timeout or an abort; while iterating, for a broken connection, an item past `maxResponseBytes` or one that is not what the stream declares.",
+  ].join("\n");
 }
 
 function successSummary(op: OperationModel): string {

@@ -38,6 +38,9 @@ export function operationSpecOf(op: OperationModel): OperationSpec {
     response: op.responseKind,
     ...(accept !== DEFAULT_ACCEPT ? { accept } : {}),
     ...(op.security.length > 0 ? { security: op.security } : {}),
+    ...(op.stream
+      ? { stream: { format: op.stream.format, mediaType: op.stream.mediaType.split(";")[0]!.trim(), ...(op.stream.format === "event-stream" && op.stream.jsonData ? { json: true } : {}) } }
+      : {}),
   };
 }
 

@@ -13,21 +13,10 @@
  */
 import type { OpenApiDocument } from "../load/loaded-description.js";
 import { escapePointerSegment, isObject, resolveLocal } from "./local-ref.js";
-import type { SchemaNode, StreamFormat, StreamModel } from "./toolkit-model.js";
+import { streamFormatOf } from "../runtime/streams/stream-format.js";
+import type { SchemaNode, StreamModel } from "./toolkit-model.js";
 
-const FORMATS: ReadonlyMap<string, StreamFormat> = new Map([
-  ["text/event-stream", "event-stream"],
-  ["application/jsonl", "json-lines"],
-  ["application/x-ndjson", "json-lines"],
-  ["application/x-jsonlines", "json-lines"],
-  ["application/json-seq", "json-seq"],
-  ["application/geo+json-seq", "json-seq"],
-]);
-
-/** The stream format of a media type, when it is one toolgen reads item by item. */
-export function streamFormatOf(mediaType: string): StreamFormat | undefined {
-  return FORMATS.get(mediaType.split(";")[0]!.trim().toLowerCase());
-}
+export { streamFormatOf };
 
 export function isStreamMediaType(mediaType: string): boolean {
   return streamFormatOf(mediaType) !== undefined;

@@ -68,6 +68,18 @@ export interface BodySpec {
 /** What a 2xx answer is expected to hold; the actual Content-Type still decides how it is read. */
 export type ResponseKind = "json" | "text" | "binary" | "none" | "stream";
 
+/** How a streamed answer is cut into items (the model's StreamFormat). */
+export type StreamFormat = "event-stream" | "json-lines" | "json-seq";
+
+/** A success answer that arrives item by item (OpenAPI 3.2 sequential media types). */
+export interface StreamSpec {
+  readonly format: StreamFormat;
+  /** The declared media type, asked for first in Accept. */
+  readonly mediaType: string;
+  /** Event streams: each event's `data` is JSON to decode (`[DONE]` ends the stream). */
+  readonly json?: boolean;
+}
+
 export interface OperationSpec {
   /** Canonical tool name `<title>/<version>/<operationId>`, used in errors. */
   readonly tool: string;
@@ -88,4 +100,9 @@ export interface OperationSpec {
    * absent or `[]`: none. See auth/apply-auth.ts.
    */
   readonly security?: readonly SecurityAlternative[];
+  /**
+   * The streamed answer the operation declares. With `response: "stream"` the function itself
+   * streams; otherwise the function reads the other answer and `fn.stream()` asks for this one.
+   */
+  readonly stream?: StreamSpec;
 }

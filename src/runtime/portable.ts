@@ -3,7 +3,8 @@
  * URL, FormData and AbortController only. `--runtime inline` copies exactly this file and what it
  * imports, so an inlined client runs in Node, Deno, Bun and browsers.
  */
-export { request } from "./request.js";
+export { request, streamRequest } from "./request.js";
+export { ToolStream, DEFAULT_IDLE_TIMEOUT_MS, type ServerSentEvent, type StreamOptions, type ReconnectOptions } from "./streams/tool-stream.js";
 export { ToolCallError, isToolCallError, type ToolCallErrorCode } from "./tool-call-error.js";
 export { DEFAULT_TIMEOUT_MS, type CallOptions, type ClientConfig, type RetryOptions } from "./options.js";
 export type { AuthScheme, AuthValues, BasicCredentials, Credential, SecurityAlternative } from "./auth/auth-scheme.js";
@@ -16,6 +17,8 @@ export type {
   ParameterSpec,
   ParameterStyle,
   ResponseKind,
+  StreamFormat,
+  StreamSpec,
 } from "./operation.js";
 export { createToolkit } from "./create-toolkit.js";
 export { bindCallOptions, type Toolkit, type ToolEntry, type ToolkitInit } from "./toolkit.js";

@@ -18,6 +18,7 @@ import { dropNonObjectEnumValues, planObjectTypeEnums } from "./object-type-enum
 import { hoistPathParameterRefs, planPathParameterRefs } from "./path-parameter-refs.js";
 import { markRecursiveArrays, planRecursiveArrays } from "./recursive-arrays.js";
 import { withDescriptionObjectsRemembered } from "./ref-holders.js";
+import { planStreamItems, writeStreamItems } from "./stream-items.js";
 
 type Json = Record<string, unknown>;
 
@@ -42,6 +43,12 @@ function typesDocumentFrom(source: OpenApiDocument): TypesDocument {
     return document;
   };
   const warnings: string[] = [];
+
+  // First: the item schemas it writes hold references that the steps below may have to rewrite.
+  if (planStreamItems(document).length > 0) {
+    const copy = own();
+    writeStreamItems(copy, planStreamItems(copy));
+  }
 
   const deep = planDeepRefs(document);
   if (deep.redirect.size > 0 || deep.targets.length > 0) {
