@@ -10,6 +10,15 @@ export interface SchemaPlace {
   readonly area: SchemaArea;
   readonly parameter?: { readonly name: string; readonly in: string };
   readonly status?: string;
+  /** A stream's payload (compare-stream.ts) rather than the response body. */
+  readonly stream?: StreamPlace;
+}
+
+export interface StreamPlace {
+  /** The payload is an event's `data` (an event stream), not the whole item (JSON lines, sequences). */
+  readonly events: boolean;
+  /** The event kind (its `event` const), when the payload is compared kind by kind. */
+  readonly event?: string;
 }
 
 export function code(value: unknown): string {
@@ -32,8 +41,16 @@ export function placeText(place: SchemaPlace, path: readonly string[]): string {
     case "body":
       return path.length === 0 ? "the request body" : `the request property ${code(property)}`;
     case "response":
+      if (place.stream) return streamPlaceText(place.status, place.stream, property);
       return path.length === 0 ? `the ${place.status} response body` : `the response property ${code(property)} (status ${place.status})`;
   }
+}
+
+/** "the data of the `delta` events of the 200 stream", "the stream property `text` (items of the 200 stream)". */
+function streamPlaceText(status: string | undefined, stream: StreamPlace, property: string): string {
+  const events = stream.event !== undefined ? `${code(stream.event)} events` : "events";
+  if (property === "") return `${stream.events ? `the data of the ${events}` : "each item"} of the ${status} stream`;
+  return `the stream property ${code(property)} (${stream.events ? `data of the ${events}` : "items"} of the ${status} stream)`;
 }
 
 /** `min-length` -> `minLength`: the keyword a bound's change kind is named after. */
@@ -111,7 +128,7 @@ function fact(where: string, c: SchemaChange, direction: Direction): string {
     case "property-added":
       return direction === "request"
         ? `added the new ${c.required ? "required" : "optional"} property ${where.replace(/^the (request )?property /, "")} to the request`
-        : `added the ${c.required ? "required" : "optional"} property ${where.replace(/^the response property /, "")} to the response`;
+        : `added the ${c.required ? "required" : "optional"} property ${where.replace(/^the (response|stream) property /, "")} to the ${where.startsWith("the stream") ? "stream" : "response"}`;
     case "property-removed":
       return `removed the ${c.required ? "required" : "optional"} ${where.replace(/^the /, "")}`;
     case "became-required":

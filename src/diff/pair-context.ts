@@ -29,7 +29,11 @@ export function emit(ctx: PairContext, id: string, location: ChangeLocation, mes
   ctx.findings.add({ id, tool: ctx.tool, operation: ctx.operation, location, message, ...extra });
 }
 
-/** Compares two schemas at one place and reports every change with its direction-aware rule. */
+/**
+ * Compares two schemas at one place and reports every change with its direction-aware rule. A
+ * `property` in `base` prefixes the changes' paths (a stream's payload sits at `data`, or
+ * `event[delta]/data`, inside each item).
+ */
 export function emitSchemaChanges(
   ctx: PairContext,
   place: SchemaPlace,
@@ -40,7 +44,8 @@ export function emitSchemaChanges(
   for (const change of ctx.comparer.compare(oldSchema, newSchema, place.area === "response" ? "response" : "request")) {
     const rule = schemaRule(place.area, change);
     if (!rule) continue;
-    const property = change.path.join("/");
+    const inner = change.path.join("/");
+    const property = base.property === undefined || base.property === "" ? inner : inner === "" ? base.property : `${base.property}/${inner}`;
     emit(ctx, rule.id, property === "" ? base : { ...base, property }, schemaMessage(place, change, rule.level), {
       direction: rule.direction,
       ...subjectOf(change),
