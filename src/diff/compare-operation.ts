@@ -1,11 +1,12 @@
 /**
  * One matched pair of operations: its identity (moved, renamed, function renamed), its lifecycle
- * (deprecated, reactivated), then parameters, body, responses and security.
+ * (deprecated, reactivated), then parameters, body, responses, the stream and security.
  */
 import { compareBody } from "./compare-body.js";
 import { compareParameters } from "./compare-parameters.js";
 import { compareResponses } from "./compare-responses.js";
 import { compareSecurity } from "./compare-security.js";
+import { compareStream } from "./compare-stream.js";
 import { operationRef } from "./findings.js";
 import { code } from "./messages.js";
 import { emit, type PairContext } from "./pair-context.js";
@@ -58,5 +59,6 @@ export function compareOperation(ctx: PairContext, moved: boolean, renamesSummar
   compareParameters(ctx);
   compareBody(ctx);
   compareResponses(ctx);
+  compareStream(ctx);
   compareSecurity(ctx);
 }

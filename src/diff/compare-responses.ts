@@ -2,18 +2,22 @@
  * Responses of one matched operation (OpenAPI 3.0 §4.7.16), matched by status as written. Only
  * the success responses' schemas are compared: they are the generated function's result type,
  * while an error answer reaches the caller as `ToolCallError.body`, untyped. Every response's
- * media types count (the model lists them all beside the one it chose).
+ * media types count (the model lists them all beside the one it chose), except those the stream
+ * rules judge (stream-answer.ts), and a stream's schema is compared there, as its items.
  */
 import { isSuccessStatus } from "../model/responses.js";
 import { isJsonMediaType, responseKindOf } from "../model/media-type.js";
+import { streamFormatOf } from "../model/stream-media.js";
 import { code } from "./messages.js";
 import { emit, emitSchemaChanges, type PairContext } from "./pair-context.js";
+import { mediaTypeKey, streamCoverage } from "./stream-answer.js";
 
 export function compareResponses(ctx: PairContext): void {
   const oldByStatus = new Map(ctx.old.responses.map((r) => [r.status.toUpperCase(), r]));
   const newByStatus = new Map(ctx.new.responses.map((r) => [r.status.toUpperCase(), r]));
   const oldSuccess = new Set(ctx.old.success.map((r) => r.status.toUpperCase()));
   const newSuccess = new Set(ctx.new.success.map((r) => r.status.toUpperCase()));
+  const judgedAsStream = streamCoverage(ctx);
 
   for (const [key, a] of oldByStatus) {
     const b = newByStatus.get(key);
@@ -48,7 +52,7 @@ export function compareResponses(ctx: PairContext): void {
       );
     }
     for (const mediaType of removed) {
-      if (!renamed.has(mediaType)) {
+      if (!renamed.has(mediaType) && !judgedAsStream.old.has(mediaTypeKey(status, mediaType))) {
         emit(
           ctx,
           "response-media-type-removed",
@@ -59,7 +63,7 @@ export function compareResponses(ctx: PairContext): void {
     }
     const renamedTo = new Set(renamed.values());
     for (const mediaType of added) {
-      if (!renamedTo.has(mediaType))
+      if (!renamedTo.has(mediaType) && !judgedAsStream.new.has(mediaTypeKey(b.status, mediaType)))
         emit(
           ctx,
           "response-media-type-added",
@@ -67,7 +71,7 @@ export function compareResponses(ctx: PairContext): void {
           `added the media type ${code(mediaType)} to the response with the status ${code(status)}`,
         );
     }
-    if (oldSuccess.has(key) && a.schema !== undefined && b.schema !== undefined) {
+    if (oldSuccess.has(key) && a.kind !== "stream" && b.kind !== "stream" && a.schema !== undefined && b.schema !== undefined) {
       emitSchemaChanges(
         ctx,
         { area: "response", status },
@@ -131,6 +135,8 @@ const READ_ALIKE: readonly ((a: ParsedMediaType, b: ParsedMediaType) => boolean)
   (a, b) => a.base === b.base,
   // Two JSON types (a pair with one base type was taken by the first pass).
   (a, b) => isJson(a) && isJson(b),
+  // Two streams of one format (`application/x-ndjson` -> `application/jsonl`): read item by item alike.
+  (a, b) => streamFormatOf(a.base) !== undefined && streamFormatOf(a.base) === streamFormatOf(b.base),
 ];
 
 /**

@@ -111,6 +111,32 @@ const OPERATION_RULES: readonly RuleInfo[] = [
     level: "info",
     summary: "response media type parameters changed, or one JSON type replaced by another: read the same way",
   },
+  // Streams (compare-stream.ts; no peer has these). The function returns a stream exactly when
+  // the operation's responseKind is "stream"; otherwise a declared stream is `fn.stream()`.
+  {
+    id: "response-became-stream",
+    level: "breaking",
+    summary: "the answer is now only a stream: the generated function returns items one by one instead of the answer",
+  },
+  {
+    id: "response-became-not-stream",
+    level: "breaking",
+    summary: "the answer is no longer only a stream: the generated function returns one answer instead of items",
+  },
+  { id: "response-stream-added", level: "info", summary: "a stream declared beside the answer: the function keeps its result, fn.stream() appears" },
+  { id: "response-stream-removed", level: "breaking", summary: "the stream beside the answer removed: fn.stream() goes away" },
+  // The runtime reads either format by the Content-Type that arrives; old clients still ask for
+  // the old media type, and an event stream's names and ids do not arrive in JSON lines.
+  {
+    id: "response-stream-format-changed",
+    level: "warning",
+    summary: "the stream's format changed (event stream, JSON lines, JSON sequence): old clients ask for the old one",
+  },
+  { id: "response-stream-data-became-text", level: "breaking", summary: "an event's data was JSON and is now plain text" },
+  { id: "response-stream-data-became-json", level: "breaking", summary: "an event's data was plain text and is now JSON" },
+  // Judged like an enum value of a result: a new kind falls through exhaustive switches.
+  { id: "response-stream-event-added", level: "warning", summary: "an event kind (an `event` const of the item schema) added to a stream" },
+  { id: "response-stream-event-removed", level: "info", summary: "an event kind removed from a stream" },
   // Security. oasdiff rates all of these INFO; a client that sends no (or too few) credentials fails at run time.
   { id: "api-security-added", level: "breaking", summary: "a security requirement the old credentials do not meet" },
   { id: "api-security-alternative-added", level: "info", summary: "an alternative security requirement added (the old ones still work)" },
