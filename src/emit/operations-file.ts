@@ -21,6 +21,7 @@
 import type { ToolkitDescriptors } from "../model/tool-schema/tool-descriptors.js";
 import type { OperationModel, ToolkitModel } from "../model/toolkit-model.js";
 import { operationSpecOf } from "../model/operation-spec.js";
+import { wireMethod } from "../model/operation-methods.js";
 import { inputType, itemType, operationAlias, operationAliasType, outputType } from "./operation-types.js";
 import { toolTypesDeclaration } from "./tool-types.js";
 import { code, docCode, docComment, identifier, joinCode, lineComment, literal, singleQuotedLiteral, stringLiteral, type Code } from "./ts-text.js";
@@ -201,7 +202,7 @@ function outputDoc(op: OperationModel): string {
 
 function inputSummary(op: OperationModel): string {
   const parts: string[] = [];
-  for (const location of ["path", "query", "header", "cookie"] as const) {
+  for (const location of ["path", "query", "querystring", "header", "cookie"] as const) {
     const n = op.parameters.filter((p) => p.in === location).length;
     if (n > 0) parts.push(`${n} ${location} parameter${n === 1 ? "" : "s"}`);
   }
@@ -232,7 +233,12 @@ function functionDoc(op: OperationModel): string {
   // A summary that only repeats the description's opening (as tool managers write it) is left out.
   if (op.summary?.trim() && !op.description?.startsWith(op.summary)) lines.push(op.summary.trim());
   if (op.description?.trim()) lines.push((lines.length ? "\n" : "") + op.description.trim());
-  lines.push(`${lines.length ? "\n" : ""}Tool ${docCode(op.toolName)}: ${docCode(`${op.method.toUpperCase()} ${op.path}`)}.`);
+  lines.push(`${lines.length ? "\n" : ""}Tool ${docCode(op.toolName)}: ${docCode(`${wireMethod(op.method)} ${op.path}`)}.`);
+  if (op.responseKind === "stream") {
+    lines.push(`Resolves, once the answer's headers arrive, to the items of its ${docCode(op.stream!.mediaType)} stream: \`for await (const item of await ${op.functionName}(…))\`; \`break\` closes the connection.`);
+  } else if (op.stream !== undefined) {
+    lines.push(`It can also answer a ${docCode(op.stream.mediaType)} stream: {@link ${op.functionName}.stream} reads it item by item.`);
+  }
   if (op.deprecated) lines.push("@deprecated");
   lines.push("@throws {ToolCallError} for a non-2xx answer, a network failure, a timeout or an abort.");
   return lines.join("\n");

@@ -27,7 +27,8 @@ export function toolTypesDeclaration(model: ToolkitModel, descriptors: ToolkitDe
   return code`/**
  * What \`toolkit.call(name, args)\` takes and returns for each tool name it resolves (canonical,
  * wire and function name): \`args\` the tool's input as a model may send it (\`undefined\` among
- * them when it may be left out), \`result\` the operation's output.
+ * them when it may be left out), \`result\` the operation's output (a streaming-only tool's items,
+ * collected), and \`item\`, for a tool that streams, what \`toolkit.stream(name, args)\` yields.
  */
 export interface ToolTypes {${lines.length > 0 ? code`\n${joinCode(lines, "\n")}\n` : code``}}`;
 }
@@ -49,5 +50,9 @@ function toolType(op: OperationModel, tool: ToolDescriptor): Code {
   if (op.inputless || (hidden.length > 0 && Object.keys(visible).length === 0 && tool.parameters.additionalProperties === false)) args = code`Record<string, never>`;
   else if (hidden.length > 0) args = code`Omit<${T}Input, ${joinCode(hidden.map(stringLiteral), " | ")}>`;
   const optional = (tool.parameters.required ?? []).length === 0;
-  return code`{ args: ${args}${optional ? code` | undefined` : code``}; result: ${T}Output }`;
+  const argsType = code`${args}${optional ? code` | undefined` : code``}`;
+  if (op.stream === undefined) return code`{ args: ${argsType}; result: ${T}Output }`;
+  // `call` collects a stream-only tool's items; `stream` reads any streaming tool's items.
+  const result = op.responseKind === "stream" ? code`${T}Item[]` : code`${T}Output`;
+  return code`{ args: ${argsType}; result: ${result}; item: ${T}Item }`;
 }

@@ -65,6 +65,7 @@ export function emitToolkitFile(model: ToolkitModel, descriptors: ToolkitDescrip
       ...(d.fixed !== undefined ? [code`fixed: ${literal(d.fixed)}`] : []),
       ...(d.prompt !== undefined ? [code`prompt: ${stringLiteral(d.prompt)}`] : []),
       ...(d.files !== undefined ? [code`files: ${literal(d.files)}`] : []),
+      ...(d.stream !== undefined ? [code`stream: ${stringLiteral(d.stream)}`] : []),
       code`run: ops.${identifier(op.functionName)}`,
     ];
     // One typed constant per tool: an array literal of 1,000 differently shaped objects makes tsc
@@ -138,6 +139,7 @@ function toolData(model: ToolkitModel, descriptors: ToolkitDescriptors) {
       ...(d.fixed !== undefined ? { fixed: d.fixed } : {}),
       ...(d.prompt !== undefined ? { prompt: d.prompt } : {}),
       ...(d.files !== undefined ? { files: d.files } : {}),
+      ...(d.stream !== undefined ? { stream: d.stream } : {}),
     };
   });
   return { tools, examples: descriptors.examples };

@@ -15,7 +15,8 @@ import type { LoadOptions } from "../load/loaded-description.js";
 import { buildModel } from "../model/build-model.js";
 import { buildToolDescriptors } from "../model/tool-schema/tool-descriptors.js";
 import type { CallOptions, ClientConfig } from "../runtime/options.js";
-import { request } from "../runtime/request.js";
+import { request, streamRequest } from "../runtime/request.js";
+import type { StreamOptions } from "../runtime/streams/tool-stream.js";
 import type { AuthValues } from "../runtime/auth/auth-scheme.js";
 import { setOwn } from "../runtime/own-property.js";
 import { createToolkit } from "../runtime/create-toolkit.js";
@@ -78,9 +79,15 @@ export async function loadToolkit(source: string, options: LoadToolkitOptions = 
 
   const tools = model.operations.map((op, index): ToolEntry => {
     const spec = operationSpecOf(op);
-    const run = op.inputless
-      ? (callOptions?: CallOptions) => request(config, spec, undefined, callOptions)
-      : (input?: Record<string, unknown>, callOptions?: CallOptions) => request(config, spec, input, callOptions);
+    const send = op.responseKind === "stream" ? streamRequest : request;
+    const run: ToolEntry["run"] = op.inputless
+      ? (callOptions?: CallOptions) => send(config, spec, undefined, callOptions)
+      : (input?: Record<string, unknown>, callOptions?: CallOptions) => send(config, spec, input, callOptions);
+    if (op.stream !== undefined && op.responseKind !== "stream") {
+      run.stream = op.inputless
+        ? (callOptions?: StreamOptions) => streamRequest(config, spec, undefined, callOptions)
+        : (input?: Record<string, unknown>, callOptions?: StreamOptions) => streamRequest(config, spec, input, callOptions);
+    }
     return { ...descriptors.tools[index]!, functionName: op.functionName, inputless: op.inputless, run };
   });
   return createToolkit({

@@ -13,6 +13,7 @@
 import type { OpenApiDocument } from "../../load/loaded-description.js";
 import type { JsonSchema } from "../../runtime/validation/json-schema.js";
 import { isObject, resolveLocal } from "../local-ref.js";
+import { streamItemSchema } from "../stream-item-schema.js";
 import type { OperationModel } from "../toolkit-model.js";
 import { convertSchemaWhole, convertSchemaWithCut, type SchemaBudget } from "./convert.js";
 
@@ -36,6 +37,8 @@ export function outputSchemaOf(op: OperationModel, document: OpenApiDocument, bu
   for (const response of op.success) {
     let schema: JsonSchema | undefined;
     if (response.kind === "json") schema = responseSchema(response.schema, document, budget, converted);
+    // `toolkit.call` collects a stream's items into an array.
+    else if (response.kind === "stream" && response.stream) schema = { type: "array", items: convertResponse(streamItemSchema(document, response.stream, response.stream.format), document, budget) };
     else if (response.kind === "text") schema = { type: "string" };
     if (schema === undefined || Object.keys(schema).length === 0) continue;
     if (op.success.length > 1) {

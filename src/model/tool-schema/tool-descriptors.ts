@@ -7,6 +7,7 @@
 import type { ToolDescriptor, ToolExample } from "../../runtime/toolkit.js";
 import { attachExamples } from "../examples/attach-examples.js";
 import { parseExamples } from "../examples/parse-examples.js";
+import { wireMethod } from "../operation-methods.js";
 import type { ToolkitModel } from "../toolkit-model.js";
 import type { SchemaBudget } from "./convert.js";
 import { toolDescriptionOf } from "./description.js";
@@ -63,7 +64,7 @@ export function buildToolDescriptors(model: ToolkitModel, options: DescriptorOpt
       name: op.toolName,
       wireName: wireNames[index]!,
       description: toolDescriptionOf(op),
-      method: op.method.toUpperCase(),
+      method: wireMethod(op.method),
       path: op.path,
       ...(op.deprecated ? { deprecated: true } : {}),
       parameters: fileInput.parameters,
@@ -71,6 +72,7 @@ export function buildToolDescriptors(model: ToolkitModel, options: DescriptorOpt
       examples: attached.perTool[index] ?? [],
       ...(input.fixed !== undefined ? { fixed: input.fixed } : {}),
       ...(prompt !== undefined ? { prompt } : {}),
+      ...(op.stream !== undefined ? { stream: op.responseKind === "stream" ? ("only" as const) : ("also" as const) } : {}),
       ...(fileInput.fields.length > 0 || fileOutput.length > 0
         ? { files: { ...(fileInput.fields.length > 0 ? { input: fileInput.fields } : {}), ...(fileOutput.length > 0 ? { output: fileOutput } : {}) } }
         : {}),
