@@ -75,26 +75,45 @@ function where(op: OperationModel, stream: StreamModel, fallback?: OperationMode
 /** Two streams: their format, then their payloads. */
 function compareStreams(ctx: PairContext, a: StreamModel, b: StreamModel): void {
   const location = where(ctx.new, b);
+  const events = b.format === "event-stream";
+  // Between an event stream and lines every item changes shape (the envelope comes or goes), so
+  // the payload turning JSON or text on the way is part of that one change.
+  const reshaped = (a.format === "event-stream") !== events;
   if (a.format !== b.format) {
-    emit(
-      ctx,
-      "response-stream-format-changed",
-      location,
-      `the ${location.status} stream is now ${FORMAT_TEXT[b.format]} (${code(b.mediaType)}) instead of ${FORMAT_TEXT[a.format]} (${code(a.mediaType)}): the generated client reads either by the Content-Type that arrives, but clients generated before ask for the old media type${
-        a.format === "event-stream" ? ", and event names and ids no longer arrive" : ""
-      }`,
-    );
+    const formats = `the ${location.status} stream is now ${FORMAT_TEXT[b.format]} (${code(b.mediaType)}) instead of ${FORMAT_TEXT[a.format]} (${code(a.mediaType)})`;
+    if (!reshaped) {
+      emit(
+        ctx,
+        "response-stream-format-changed",
+        location,
+        `${formats}: the generated client reads either by the Content-Type that arrives into the same items, but clients generated before ask for the old media type`,
+      );
+    } else if (events) {
+      emit(
+        ctx,
+        "response-stream-lines-became-events",
+        location,
+        `${formats}: each item is now an event \`{ data, event?, id?, retry? }\` with the value in \`data\`, so code that reads the values breaks`,
+      );
+    } else {
+      emit(
+        ctx,
+        "response-stream-events-became-lines",
+        location,
+        `${formats}: each item is now the value itself instead of an event with the value in \`data\` (and no event names or ids), so code that reads \`data\` breaks`,
+      );
+    }
   }
   const was = streamPayload(ctx.oldModel.document, a);
   const is = streamPayload(ctx.newModel.document, b);
-  const events = b.format === "event-stream";
   const place = (event?: string): SchemaPlace => ({
     area: "response",
     ...(location.status !== undefined ? { status: location.status } : {}),
     stream: { events, ...(event !== undefined ? { event } : {}) },
   });
   if (!was.events || !is.events) {
-    comparePart(ctx, { ...location, ...(events ? { property: "data" } : {}) }, place(), was.whole, is.whole);
+    const whole = { ...location, ...(events ? { property: "data" } : {}) };
+    if (!reshaped || was.whole.json === is.whole.json) comparePart(ctx, whole, place(), was.whole, is.whole);
     return;
   }
   for (const name of is.events.keys()) {

@@ -125,12 +125,24 @@ const OPERATION_RULES: readonly RuleInfo[] = [
   },
   { id: "response-stream-added", level: "info", summary: "a stream declared beside the answer: the function keeps its result, fn.stream() appears" },
   { id: "response-stream-removed", level: "breaking", summary: "the stream beside the answer removed: fn.stream() goes away" },
-  // The runtime reads either format by the Content-Type that arrives; old clients still ask for
-  // the old media type, and an event stream's names and ids do not arrive in JSON lines.
+  // JSON lines <-> JSON text sequences: the runtime reads either by the Content-Type that arrives
+  // into the same items; old clients still ask for the old media type (Accept).
   {
     id: "response-stream-format-changed",
     level: "warning",
-    summary: "the stream's format changed (event stream, JSON lines, JSON sequence): old clients ask for the old one",
+    summary: "the stream switched between JSON lines and JSON text sequences: same items, old clients ask for the old media type",
+  },
+  // An event stream's items are `{data, event?, id?, retry?}` envelopes (runtime ServerSentEvent),
+  // a JSON-lines stream's items the values themselves: every item changes shape.
+  {
+    id: "response-stream-events-became-lines",
+    level: "breaking",
+    summary: "an event stream is now JSON lines or a JSON sequence: items are the values, no longer `{data, event, id}` envelopes",
+  },
+  {
+    id: "response-stream-lines-became-events",
+    level: "breaking",
+    summary: "JSON lines or a JSON sequence is now an event stream: items are `{data, event, id}` envelopes around the values",
   },
   { id: "response-stream-data-became-text", level: "breaking", summary: "an event's data was JSON and is now plain text" },
   { id: "response-stream-data-became-json", level: "breaking", summary: "an event's data was plain text and is now JSON" },
