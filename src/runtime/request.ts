@@ -21,8 +21,11 @@ import { downloadOf, type Download } from "./files/content-disposition.js";
 import { readStreamOptions, ToolStream, type StreamOptions } from "./streams/tool-stream.js";
 import { transportError, type Exchange, type Fail, type Resend } from "./exchange.js";
 
-/** Safe to send twice (RFC 9110 §9.2.2); POST and PATCH are never retried. */
-const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE", "TRACE"]);
+/**
+ * Safe to send twice (RFC 9110 §9.2.2; QUERY is safe and idempotent by its own draft, the method
+ * of OpenAPI 3.2's `query`); POST and PATCH are never retried.
+ */
+const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE", "TRACE", "QUERY"]);
 /** Answers that say "try again later" rather than "this request is wrong". */
 const RETRY_STATUS = new Set([408, 425, 429, 500, 502, 503, 504]);
 
@@ -115,8 +118,9 @@ export async function streamRequest(
   const stream = op.stream;
   if (!stream) throw new ToolCallError("declares no streamed answer", { tool: op.tool, code: "INVALID_INPUT", method: op.method, url: op.path });
   const streamOp: OperationSpec = { ...op, accept: streamAccept(stream.mediaType) };
-  const resend: Resend = (headers) => openStreamExchange(config, streamOp, input, { ...options, headers: { ...options.headers, ...headers } });
-  const exchange = await openStreamExchange(config, streamOp, input, options);
+  const values = stream.flag !== undefined && (input as Record<string, unknown> | undefined)?.[stream.flag] === undefined ? { ...input, [stream.flag]: true } : input;
+  const resend: Resend = (headers) => openStreamExchange(config, streamOp, values, { ...options, headers: { ...options.headers, ...headers } });
+  const exchange = await openStreamExchange(config, streamOp, values, options);
   return new ToolStream(exchange, stream, readStreamOptions(config, options), resend);
 }
 
