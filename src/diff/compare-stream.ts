@@ -29,12 +29,12 @@ export function compareStream(ctx: PairContext): void {
   const isStream = b.responseKind === "stream";
   const fn = b.functionName;
   if (!wasStream && isStream && b.stream) {
-    const { status } = where(b, b.stream);
+    const location = where(b, b.stream);
     emit(
       ctx,
       "response-became-stream",
-      where(b, b.stream),
-      `the ${status} response is now only a stream (${code(b.stream.mediaType)}): the generated function ${code(fn)} returns its items one by one instead of ${a.responseKind === "none" ? "nothing" : "the answer"}, so code that reads the old result breaks`,
+      location,
+      `the ${location.status} response is now only a stream (${code(b.stream.mediaType)}): the generated function ${code(fn)} returns its items one by one instead of ${a.responseKind === "none" ? "nothing" : "the answer"}, so code that reads the old result breaks`,
     );
   } else if (wasStream && !isStream && a.stream) {
     const gone = b.stream === undefined;
