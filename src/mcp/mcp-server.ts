@@ -9,6 +9,9 @@
  *   `{ result }` when not an object, since MCP requires an object), annotations from the method
  *   (GET: read-only; PUT, DELETE: idempotent).
  * - tools/call: goes through `toolkit.call`, so arguments are validated before any HTTP request.
+ *   A tool whose answer is a stream answers its items collected into an array; a client that gave
+ *   a progress token also gets each item as it arrives, as a progress notification whose
+ *   `message` is the item's JSON.
  *   The answer comes back as `structuredContent` plus the same JSON as text (the spec's advice for
  *   older clients). Invalid arguments and failed calls are tool errors (`isError: true`) whose
  *   text a model can act on, not protocol errors.
@@ -71,7 +74,14 @@ export function createMcpServer(given: Toolkit, options: McpServerOptions = {}):
     let result: unknown;
     try {
       // By the name the client used, so a retry message names the tool as the model knows it.
-      result = await toolkit.call(name, request.params.arguments ?? {}, { ...options.callOptions, signal: extra.signal });
+      const progressToken = request.params._meta?.progressToken;
+      // A streaming tool's items reach a client that asked for progress as they arrive; the result collects them.
+      const onStreamItem =
+        progressToken === undefined
+          ? undefined
+          : (item: unknown, index: number) =>
+              void extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress: index + 1, message: toolResultText(item) } }).catch(() => {});
+      result = await toolkit.call(name, request.params.arguments ?? {}, { ...options.callOptions, signal: extra.signal, ...(onStreamItem ? { onStreamItem } : {}) });
     } catch (error) {
       return { isError: true, content: [{ type: "text", text: toolErrorText(error) }] };
     }
@@ -92,9 +102,10 @@ function listTool(entry: ToolEntry, declareOutput: boolean): Listed {
     inputSchema: entry.parameters as Tool["inputSchema"],
     annotations: {
       title: entry.name,
-      readOnlyHint: method === "GET" || method === "HEAD",
+      // QUERY (OpenAPI 3.2) is safe like GET: its body only says what to find.
+      readOnlyHint: method === "GET" || method === "HEAD" || method === "QUERY",
       ...(method === "PUT" || method === "DELETE" ? { idempotentHint: true } : {}),
-      ...(method === "GET" || method === "HEAD" ? {} : { destructiveHint: method === "DELETE" }),
+      ...(method === "GET" || method === "HEAD" || method === "QUERY" ? {} : { destructiveHint: method === "DELETE" }),
     },
   };
   if (!declareOutput || entry.responses === undefined) return { tool, entry };

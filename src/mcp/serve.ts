@@ -97,10 +97,12 @@ export async function serveMcpHttp(given: Toolkit, options: McpHttpOptions = {})
     const server = createMcpServer(toolkit, perRequest);
     // Stateless mode is spelled `sessionIdGenerator: undefined` in the SDK, which its option type
     // does not admit under exactOptionalPropertyTypes. The Host and Origin checks ran above (the
-    // same for all three servers), so the SDK's own copy of them stays off.
+    // same for all three servers), so the SDK's own copy of them stays off. A call that asks for
+    // progress is answered as an event stream, the only way its notifications can reach the client
+    // before the result; every other message gets plain JSON.
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined as unknown as () => string,
-      enableJsonResponse: true,
+      enableJsonResponse: !asksForProgress(parsed.value),
     });
     res.on("close", () => {
       transport.close().catch(() => {});
@@ -134,4 +136,13 @@ export async function serveMcpHttp(given: Toolkit, options: McpHttpOptions = {})
 function refuse(res: ServerResponse, status: number, message: string, code = -32600): void {
   const text = JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null });
   res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text), connection: "close" }).end(text);
+}
+
+/** A JSON-RPC request (or a batch holding one) whose params carry `_meta.progressToken`. */
+function asksForProgress(message: unknown): boolean {
+  if (Array.isArray(message)) return message.some(asksForProgress);
+  if (typeof message !== "object" || message === null) return false;
+  const params = (message as { params?: { _meta?: { progressToken?: unknown } } }).params;
+  const token = params?._meta?.progressToken;
+  return typeof token === "string" || typeof token === "number";
 }

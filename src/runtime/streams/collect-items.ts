@@ -17,12 +17,12 @@ export interface CollectLimits {
   readonly maxStreamItems?: number;
   /** Most characters of the collected items' JSON text (default 1 Mi; a UTF-8 byte is at most one). */
   readonly maxStreamBytes?: number;
+  /** Called with each item as it arrives, before the array is complete (the MCP bridge's progress notifications). */
+  readonly onStreamItem?: (item: unknown, index: number) => void;
 }
 
-/** Called back with each item as it arrives (the MCP bridge's progress notifications). */
-export type OnItem = (item: unknown, index: number) => void;
-
-export async function collectItems(stream: ToolStream<unknown>, tool: { readonly name: string; readonly method: string }, limits: CollectLimits = {}, onItem?: OnItem): Promise<unknown[]> {
+export async function collectItems(stream: ToolStream<unknown>, tool: { readonly name: string; readonly method: string }, limits: CollectLimits = {}): Promise<unknown[]> {
+  const onItem = limits.onStreamItem;
   const maxItems = limits.maxStreamItems ?? DEFAULT_MAX_STREAM_ITEMS;
   const maxBytes = limits.maxStreamBytes ?? DEFAULT_MAX_STREAM_BYTES;
   const items: unknown[] = [];
