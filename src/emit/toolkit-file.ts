@@ -66,6 +66,7 @@ export function emitToolkitFile(model: ToolkitModel, descriptors: ToolkitDescrip
       ...(d.prompt !== undefined ? [code`prompt: ${stringLiteral(d.prompt)}`] : []),
       ...(d.files !== undefined ? [code`files: ${literal(d.files)}`] : []),
       ...(d.stream !== undefined ? [code`stream: ${stringLiteral(d.stream)}`] : []),
+      ...(d.streamItems !== undefined ? [code`streamItems: ${schemaLiteral(d.streamItems)}`] : []),
       code`run: ops.${identifier(op.functionName)}`,
     ];
     // One typed constant per tool: an array literal of 1,000 differently shaped objects makes tsc
@@ -140,6 +141,7 @@ function toolData(model: ToolkitModel, descriptors: ToolkitDescriptors) {
       ...(d.prompt !== undefined ? { prompt: d.prompt } : {}),
       ...(d.files !== undefined ? { files: d.files } : {}),
       ...(d.stream !== undefined ? { stream: d.stream } : {}),
+      ...(d.streamItems !== undefined ? { streamItems: d.streamItems } : {}),
     };
   });
   return { tools, examples: descriptors.examples };

@@ -65,6 +65,8 @@ export interface ToolDescriptor {
    * stream. `toolkit.stream` reads either item by item.
    */
   readonly stream?: "only" | "also";
+  /** JSON Schema of one streamed item of an `also` tool (an `only` tool's is `responses.items`). */
+  readonly streamItems?: JsonSchema;
 }
 
 export interface ToolEntry extends ToolDescriptor {
@@ -102,13 +104,13 @@ export interface Toolkit<Auth extends object = AuthValues> {
    * before the request, a binary answer comes back as `{ file, filename, mimeType, size }`, and
    * base64 fields marked `x-ebagent-file-mime-type` as ids.
    */
-  call(name: string | undefined, args?: unknown, options?: CallOptions<Auth> & CollectLimits): Promise<unknown>;
+  call(name: string | undefined, args?: unknown, options?: CallOptions<Auth> & CollectLimits & { validate?: boolean }): Promise<unknown>;
   /**
    * Calls a tool whose answer is a stream (`stream` in its descriptor) and resolves, once the
    * answer's headers arrive, to its items, checked and sent as `call` does. A tool that does not
    * stream throws ToolInputError (`NOT_STREAMING`) before any request.
    */
-  stream(name: string | undefined, args?: unknown, options?: StreamOptions<Auth>): Promise<ToolStream<unknown>>;
+  stream(name: string | undefined, args?: unknown, options?: StreamOptions<Auth> & { validate?: boolean }): Promise<ToolStream<unknown>>;
   /**
    * Where `call` keeps files: the ones a model passes by id and the ones tools return. The
    * toolkit's own MemoryFileStore unless one was given; created the first time it is needed.

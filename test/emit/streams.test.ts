@@ -171,6 +171,7 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
         res.writeHead(200, { "content-type": "application/jsonl" });
         const mode = url.searchParams.get("mode");
         if (mode === "broken") await hostile(res, `{"level":"info","msg":"one"}\n{"level":"info","msg":"two"}\n{"level":"oops"\n{"level":"info","msg":"never"}\n`);
+        else if (mode === "wrong") await hostile(res, `{"level":"info","msg":"fine"}\n{"level":1,"msg":"wrong"}\n`);
         else if (mode === "forever") {
           req.socket.on("close", () => closedEarly++);
           for (let i = 0; !res.destroyed && i < 100_000; i++) {
@@ -390,6 +391,11 @@ describe("on the wire", () => {
     // The body's boolean `stream` asks for the stream (OpenAI): .stream() sets it when the caller did not.
     expect(await collect(await gen.toolkit.stream("Streams/v1/chat", { prompt: "x" }))).toHaveLength(4);
     expect(await collect(await gen.chat.stream({ prompt: "x" }))).toHaveLength(4);
+    // Items are checked against the item schema only when asked.
+    expect(await gen.toolkit.call("Streams/v1/logs", { mode: "wrong" })).toHaveLength(2);
+    await expect(gen.toolkit.call("Streams/v1/logs", { mode: "wrong" }, { validate: true })).rejects.toThrow(/streamed item 2 that does not match its schema: \$\.level/);
+    const checked = await gen.toolkit.stream("Streams/v1/chat", { prompt: "x" }, { validate: true });
+    expect(await collect(checked)).toHaveLength(4);
     const tools = gen.toolkit.tools as { name: string; stream?: string; responses?: { type?: string } }[];
     expect(tools.find((t) => t.name === "Streams/v1/logs")).toMatchObject({ stream: "only", responses: { type: "array" } });
     expect(tools.find((t) => t.name === "Streams/v1/chat")?.stream).toBe("also");

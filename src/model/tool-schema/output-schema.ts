@@ -14,7 +14,7 @@ import type { OpenApiDocument } from "../../load/loaded-description.js";
 import type { JsonSchema } from "../../runtime/validation/json-schema.js";
 import { isObject, resolveLocal } from "../local-ref.js";
 import { streamItemSchema } from "../stream-item-schema.js";
-import type { OperationModel } from "../toolkit-model.js";
+import type { OperationModel, StreamModel } from "../toolkit-model.js";
 import { convertSchemaWhole, convertSchemaWithCut, type SchemaBudget } from "./convert.js";
 
 /** What "whole" means for a small response schema: the same limits as arguments. */
@@ -38,7 +38,7 @@ export function outputSchemaOf(op: OperationModel, document: OpenApiDocument, bu
     let schema: JsonSchema | undefined;
     if (response.kind === "json") schema = responseSchema(response.schema, document, budget, converted);
     // `toolkit.call` collects a stream's items into an array.
-    else if (response.kind === "stream" && response.stream) schema = { type: "array", items: convertResponse(streamItemSchema(document, response.stream, response.stream.format), document, budget) };
+    else if (response.kind === "stream" && response.stream) schema = { type: "array", items: streamItemsSchema(response.stream, document, budget) };
     else if (response.kind === "text") schema = { type: "string" };
     if (schema === undefined || Object.keys(schema).length === 0) continue;
     if (op.success.length > 1) {
@@ -72,6 +72,11 @@ function refShapeOf(node: unknown): string | undefined {
     return `[]${node.items.$ref}`;
   }
   return undefined;
+}
+
+/** The JSON Schema of one item of a stream, as the runtime hands it over. */
+export function streamItemsSchema(stream: StreamModel, document: OpenApiDocument, budget: SchemaBudget): JsonSchema {
+  return convertResponse(streamItemSchema(document, stream, stream.format), document, budget);
 }
 
 /**

@@ -14,7 +14,7 @@ import { toolDescriptionOf } from "./description.js";
 import { fileAnswers, markFileAnswers } from "./file-answers.js";
 import { fileArguments } from "./file-arguments.js";
 import { inputSchemaOf } from "./input-schema.js";
-import { outputSchemaOf, promptOf, type ResponseSchemas } from "./output-schema.js";
+import { outputSchemaOf, promptOf, streamItemsSchema, type ResponseSchemas } from "./output-schema.js";
 import { assignWireNames, DEFAULT_WIRE_NAME_LENGTH } from "./wire-names.js";
 
 /**
@@ -73,6 +73,7 @@ export function buildToolDescriptors(model: ToolkitModel, options: DescriptorOpt
       ...(input.fixed !== undefined ? { fixed: input.fixed } : {}),
       ...(prompt !== undefined ? { prompt } : {}),
       ...(op.stream !== undefined ? { stream: op.responseKind === "stream" ? ("only" as const) : ("also" as const) } : {}),
+      ...(op.stream !== undefined && op.responseKind !== "stream" ? { streamItems: streamItemsSchema(op.stream, document, options.responsesBudget ?? RESPONSES_BUDGET) } : {}),
       ...(fileInput.fields.length > 0 || fileOutput.length > 0
         ? { files: { ...(fileInput.fields.length > 0 ? { input: fileInput.fields } : {}), ...(fileOutput.length > 0 ? { output: fileOutput } : {}) } }
         : {}),

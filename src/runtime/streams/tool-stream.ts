@@ -60,10 +60,17 @@ export interface StreamOptions<Auth extends object = Record<string, never>> exte
   idleTimeoutMs?: number;
   /** Resume a stream whose connection breaks (`Last-Event-ID`, the server's `retry`). Off by default. */
   reconnect?: ReconnectOptions;
+  /**
+   * Checks each item before it is handed out: a returned text ends the iteration with
+   * `INVALID_RESPONSE` naming the item and the problem. Off by default, like answers' checks;
+   * `toolkit.stream(name, args, { validate: true })` checks against the tool's item schema.
+   */
+  validateItem?: (item: unknown) => string | undefined;
 }
 
 interface ReadOptions {
   readonly signal: AbortSignal | undefined;
+  readonly validateItem: ((item: unknown) => string | undefined) | undefined;
   readonly maxItemBytes: number;
   readonly idleTimeoutMs: number;
   readonly reconnect: ReconnectOptions | undefined;
@@ -74,6 +81,7 @@ export function readStreamOptions(config: ClientConfig<object>, options: StreamO
   const max = options.maxResponseBytes ?? config.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   return {
     signal: options.signal ?? config.signal,
+    validateItem: options.validateItem,
     maxItemBytes: max > 0 ? max : Infinity,
     idleTimeoutMs: options.idleTimeoutMs ?? configured.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
     reconnect: options.reconnect ?? configured.reconnect,
@@ -125,6 +133,7 @@ class StreamReader<Item> implements AsyncIterator<Item> {
   #idled = false;
   #retry: number | undefined;
   #failuresInARow = 0;
+  #handedOut = 0;
 
   constructor(
     exchange: Exchange,
@@ -142,6 +151,7 @@ class StreamReader<Item> implements AsyncIterator<Item> {
     for (;;) {
       if (this.#next < this.#queue.length) {
         const value = this.#queue[this.#next++]!;
+        this.#handedOut++;
         return { value, done: false };
       }
       this.#queue.length = 0;
@@ -264,6 +274,19 @@ class StreamReader<Item> implements AsyncIterator<Item> {
     const id = event.id ?? this.lastEventId;
     if (id !== undefined) item.id = id;
     if (event.retry !== undefined) item.retry = event.retry;
+    return this.#accept(item);
+  }
+
+  /** Queues a decoded item unless the caller's check refuses it. */
+  #accept(item: unknown): boolean {
+    const problem = this.options.validateItem?.(item);
+    if (problem !== undefined) {
+      this.#pending = this.#exchange.fail(`streamed item ${this.#handedOut + this.#queue.length - this.#next + 1} that does not match its schema: ${problem}`, "INVALID_RESPONSE", {
+        status: this.#exchange.response.status,
+        body: item,
+      });
+      return false;
+    }
     if (this.#failuresInARow > 0) this.#failuresInARow = 0;
     this.#queue.push(item as Item);
     return true;
@@ -272,8 +295,9 @@ class StreamReader<Item> implements AsyncIterator<Item> {
   /** Queues one JSON line (or record); false when it is broken. */
   #line(text: string, line: number): boolean {
     const record = this.#parser.kind === "lines" && text.charCodeAt(0) === 0x1e ? text.slice(1) : text;
+    let item: unknown;
     try {
-      this.#queue.push(JSON.parse(record) as Item);
+      item = JSON.parse(record);
     } catch {
       const unit = this.spec.format === "json-seq" ? "record" : "line";
       this.#pending = this.#exchange.fail(`streamed ${unit} ${line}, which is not JSON: ${snippet(text)}`, "INVALID_RESPONSE", {
@@ -282,8 +306,7 @@ class StreamReader<Item> implements AsyncIterator<Item> {
       });
       return false;
     }
-    if (this.#failuresInARow > 0) this.#failuresInARow = 0;
-    return true;
+    return this.#accept(item);
   }
 
   /** The answer ended: a last line without its line end still counts (JSON lines). */
