@@ -2,6 +2,7 @@
  * One matched pair of operations: its identity (moved, renamed, function renamed), its lifecycle
  * (deprecated, reactivated), then parameters, body, responses, the stream and security.
  */
+import { wireMethod } from "../model/operation-methods.js";
 import { compareBody } from "./compare-body.js";
 import { compareParameters } from "./compare-parameters.js";
 import { compareResponses } from "./compare-responses.js";
@@ -22,7 +23,7 @@ export function compareOperation(ctx: PairContext, moved: boolean, renamesSummar
       ctx,
       "endpoint-moved",
       location,
-      `${a.method.toUpperCase()} ${a.path} moved to ${b.method.toUpperCase()} ${b.path} (same operationId ${code(b.operationId)}): clients generated before call the old address; regenerate`,
+      `${wireMethod(a.method)} ${a.path} moved to ${wireMethod(b.method)} ${b.path} (same operationId ${code(b.operationId)}): clients generated before call the old address; regenerate`,
       { previous: operationRef(a) },
     );
   }
@@ -50,11 +51,11 @@ export function compareOperation(ctx: PairContext, moved: boolean, renamesSummar
         ctx,
         "endpoint-deprecated-with-sunset",
         location,
-        `${b.method.toUpperCase()} ${b.path} is deprecated and goes away on ${sunset}; move callers off it`,
+        `${wireMethod(b.method)} ${b.path} is deprecated and goes away on ${sunset}; move callers off it`,
       );
-    else emit(ctx, "endpoint-deprecated", location, `${b.method.toUpperCase()} ${b.path} is deprecated; move callers off it`);
+    else emit(ctx, "endpoint-deprecated", location, `${wireMethod(b.method)} ${b.path} is deprecated; move callers off it`);
   } else if (a.deprecated && !b.deprecated) {
-    emit(ctx, "endpoint-reactivated", location, `${b.method.toUpperCase()} ${b.path} is no longer deprecated`);
+    emit(ctx, "endpoint-reactivated", location, `${wireMethod(b.method)} ${b.path} is no longer deprecated`);
   }
   compareParameters(ctx);
   compareBody(ctx);

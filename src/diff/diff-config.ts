@@ -164,7 +164,8 @@ function toMatcher(entry: string | IgnoreRule): (change: DiffChange) => boolean 
   return (change) => {
     if (change.id !== entry.id) return false;
     if (method !== undefined) {
-      if (!change.operation || change.operation.method !== method.toUpperCase()) return false;
+      // Written `copy` or `COPY`: a rule names the method as it is sent, or in upper case.
+      if (!change.operation || (change.operation.method !== method && change.operation.method !== method.toUpperCase())) return false;
       if (path !== undefined && normalizePathTemplate(change.operation.path) !== normalizePathTemplate(path)) return false;
     }
     if (entry.location !== undefined) {

@@ -14,6 +14,7 @@ import {
   type RenamedTool,
   type ToolRef,
 } from "./change.js";
+import { wireMethod } from "../model/operation-methods.js";
 import type { OperationModel } from "../model/toolkit-model.js";
 import { defaultLevel } from "./rules.js";
 
@@ -52,7 +53,7 @@ export class Findings {
 
 export function operationRef(op: OperationModel): OperationRef {
   return {
-    method: op.method.toUpperCase(),
+    method: wireMethod(op.method),
     path: op.path,
     ...(op.operationId !== undefined ? { operationId: op.operationId } : {}),
   };

@@ -1,9 +1,10 @@
 /**
  * One fixed order for findings, so the same two descriptions always give byte-identical output:
- * document-level findings first, then by path, method (OpenAPI order), severity, the place inside
- * the operation, rule id and message. Comparison is by code unit, never by locale.
+ * document-level findings first, then by path, method (OpenAPI order, then 3.2's QUERY, then other
+ * methods by name), severity, the place inside the operation, rule id and message. Comparison is
+ * by code unit, never by locale.
  */
-import { HTTP_METHODS, type HttpMethod } from "../model/toolkit-model.js";
+import { methodRank } from "../model/operation-methods.js";
 import { levelRank, locationText, type DiffChange, type Section } from "./change.js";
 
 const SECTIONS: readonly Section[] = ["document", "operation", "security", "parameter", "body", "response"];
@@ -18,9 +19,7 @@ export function compareChanges(a: DiffChange, b: DiffChange): number {
   } else {
     const byPath = cmp(a.operation.path, b.operation.path);
     if (byPath !== 0) return byPath;
-    const byMethod =
-      HTTP_METHODS.indexOf(a.operation.method.toLowerCase() as HttpMethod) -
-      HTTP_METHODS.indexOf(b.operation.method.toLowerCase() as HttpMethod);
+    const byMethod = rankOf(a.operation.method) - rankOf(b.operation.method) || cmp(a.operation.method, b.operation.method);
     if (byMethod !== 0) return byMethod;
   }
   return (
@@ -30,6 +29,11 @@ export function compareChanges(a: DiffChange, b: DiffChange): number {
     cmp(a.id, b.id) ||
     cmp(a.message, b.message)
   );
+}
+
+/** Findings carry the method sent (`GET`, `QUERY`, `COPY`), which ranks as its field would. */
+function rankOf(wire: string): number {
+  return methodRank(wire.toLowerCase());
 }
 
 export function sortChanges(changes: readonly DiffChange[]): DiffChange[] {

@@ -3,6 +3,7 @@
  * changed operationId, title or version renames tools even when every byte on the wire stays the
  * same. Prompts, stored tool calls and `toolkit.call("<name>")` all break on a rename.
  */
+import { wireMethod } from "../model/operation-methods.js";
 import type { OperationModel, ToolkitModel } from "../model/toolkit-model.js";
 import type { RenamedTool } from "./change.js";
 import { operationRef, type Findings } from "./findings.js";
@@ -14,7 +15,7 @@ export function reportRemoved(findings: Findings, model: ToolkitModel, op: Opera
   const sunset = sunsetOf(model.document, op.pointer);
   const kind = removalKind(op.deprecated, sunset, now);
   const base = { tool: { old: op.toolName }, operation: operationRef(op), location: { section: "operation" as const } };
-  const what = `removed ${op.method.toUpperCase()} ${op.path}: the tool ${code(op.toolName)} and the function ${code(op.functionName)} disappear`;
+  const what = `removed ${wireMethod(op.method)} ${op.path}: the tool ${code(op.toolName)} and the function ${code(op.functionName)} disappear`;
   if (kind === "without-deprecation") {
     findings.add({ ...base, id: "api-removed-without-deprecation", message: `${what}, and it was never deprecated` });
   } else if (kind === "before-sunset") {
@@ -30,12 +31,12 @@ export function reportRemoved(findings: Findings, model: ToolkitModel, op: Opera
 
 export function reportAdded(findings: Findings, op: OperationModel): void {
   const base = { tool: { new: op.toolName }, operation: operationRef(op), location: { section: "operation" as const } };
-  findings.add({ ...base, id: "endpoint-added", message: `added ${op.method.toUpperCase()} ${op.path} as the tool ${code(op.toolName)}` });
+  findings.add({ ...base, id: "endpoint-added", message: `added ${wireMethod(op.method)} ${op.path} as the tool ${code(op.toolName)}` });
   if (op.operationId === undefined) {
     findings.add({
       ...base,
       id: "tool-operation-id-missing",
-      message: `${op.method.toUpperCase()} ${op.path} has no operationId: its tool name ${code(op.toolName)} derives from the path and changes whenever the path does; give it an operationId`,
+      message: `${wireMethod(op.method)} ${op.path} has no operationId: its tool name ${code(op.toolName)} derives from the path and changes whenever the path does; give it an operationId`,
     });
   }
 }
@@ -87,7 +88,7 @@ export function reportRenames(
   const renames: RenamedTool[] = renamed.map((p) => ({
     old: p.old.toolName,
     new: p.new.toolName,
-    method: p.new.method.toUpperCase(),
+    method: wireMethod(p.new.method),
     path: p.new.path,
     ...(p.old.functionName !== p.new.functionName ? { oldFunction: p.old.functionName, newFunction: p.new.functionName } : {}),
   }));

@@ -1,6 +1,6 @@
 /**
  * source -> LoadedDescription (DESIGN.md data flow, first stage): fetch or read the description,
- * parse it, refuse what is not OpenAPI 3.0/3.1 or Swagger 2.0, bundle external `$ref`s, convert
+ * parse it, refuse what is not OpenAPI 3.0/3.1/3.2 or Swagger 2.0, bundle external `$ref`s, convert
  * Swagger 2.0 to OpenAPI 3.0 (swagger2.ts), and pick up the
  * `examples.yaml` companion (HEAD first, as the reference does; any non-2xx means "none").
  */

@@ -18,6 +18,12 @@ export interface DescriptionSource {
   readonly baseUrl?: string;
 }
 
+/**
+ * The OpenAPI line of a loaded description. 3.1 and 3.2 both use JSON Schema 2020-12; 3.2 adds
+ * fields (docs/openapi-3.2.md) that the model reads wherever they appear.
+ */
+export type OpenApiVersion = "3.0" | "3.1" | "3.2";
+
 /** A parsed OpenAPI document. Kept loose on purpose: `model` validates what it reads. */
 export type OpenApiDocument = Record<string, unknown>;
 
@@ -30,8 +36,8 @@ export interface LoadedDescription {
    * conversion (see `convertedFrom`).
    */
   readonly document: OpenApiDocument;
-  /** `"3.0"` or `"3.1"` (`"3.0"` for a converted Swagger 2.0 description; anything else is refused while loading). */
-  readonly openapiVersion: "3.0" | "3.1";
+  /** `"3.0"`, `"3.1"` or `"3.2"` (`"3.0"` for a converted Swagger 2.0 description; anything else is refused while loading). */
+  readonly openapiVersion: OpenApiVersion;
   /**
    * Set when the description was Swagger 2.0, converted to OpenAPI 3.0 by swagger2openapi while
    * loading. Messages about `document` should name places in the original: `originalPlace` turns

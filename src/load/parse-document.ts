@@ -7,6 +7,7 @@
  */
 import jsYaml from "js-yaml";
 import { BadInputError } from "./bad-input-error.js";
+import type { OpenApiVersion } from "./loaded-description.js";
 import { checkExpandedSize } from "./expansion-limit.js";
 import { checkNestingDepth } from "./nesting-limit.js";
 
@@ -41,10 +42,10 @@ export function parseDocument(text: string, where: string): unknown {
 }
 
 /**
- * OpenAPI 3.0.x, 3.1.x or Swagger 2.0 (which load converts to OpenAPI 3.0); anything else, Swagger
- * 1.x included, is refused with a message saying so.
+ * OpenAPI 3.0.x, 3.1.x, 3.2.x or Swagger 2.0 (which load converts to OpenAPI 3.0); anything else,
+ * Swagger 1.x included, is refused with a message saying so.
  */
-export function openapiVersionOf(document: unknown, where: string): "2.0" | "3.0" | "3.1" {
+export function openapiVersionOf(document: unknown, where: string): "2.0" | OpenApiVersion {
   if (typeof document !== "object" || document === null || Array.isArray(document)) {
     throw new BadInputError(`expected an OpenAPI description (an object), got ${Array.isArray(document) ? "a list" : typeof document}`, where);
   }
@@ -52,11 +53,12 @@ export function openapiVersionOf(document: unknown, where: string): "2.0" | "3.0
   if (record.swagger !== undefined) {
     // YAML reads an unquoted `swagger: 2.0` as the number 2.
     if (record.swagger === "2.0" || record.swagger === 2) return "2.0";
-    throw new BadInputError(`Swagger ${String(record.swagger)} is not supported (Swagger 2.0, OpenAPI 3.0.x and 3.1.x are)`, where);
+    throw new BadInputError(`Swagger ${String(record.swagger)} is not supported (Swagger 2.0, OpenAPI 3.0.x, 3.1.x and 3.2.x are)`, where);
   }
   const version = record.openapi;
   if (typeof version === "string" && /^3\.0(\.\d+)?$/.test(version)) return "3.0";
   if (typeof version === "string" && /^3\.1(\.\d+)?$/.test(version)) return "3.1";
+  if (typeof version === "string" && /^3\.2(\.\d+)?$/.test(version)) return "3.2";
   if (version === undefined) throw new BadInputError("not an OpenAPI description: the `openapi` field is missing", where);
-  throw new BadInputError(`unsupported OpenAPI version ${JSON.stringify(version)} (3.0.x and 3.1.x are supported)`, where);
+  throw new BadInputError(`unsupported OpenAPI version ${JSON.stringify(version)} (3.0.x, 3.1.x and 3.2.x are supported)`, where);
 }

@@ -2,6 +2,7 @@
  * The `OperationSpec` literal each generated function passes to the runtime. Only what the
  * runtime needs, with defaults left out, so the generated file stays small.
  */
+import { wireMethod } from "./operation-methods.js";
 import type { OperationModel } from "./toolkit-model.js";
 import type { BodySpec, OperationSpec, ParameterSpec } from "../runtime/operation.js";
 
@@ -31,7 +32,7 @@ export function operationSpecOf(op: OperationModel): OperationSpec {
   const accept = acceptOf(op);
   return {
     tool: op.toolName,
-    method: op.method.toUpperCase(),
+    method: wireMethod(op.method),
     path: op.path,
     params,
     ...(body ? { body } : {}),

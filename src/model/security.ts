@@ -7,6 +7,11 @@
  * connection, which fetch does not expose) and types this version does not know. An alternative
  * that needs such a scheme, or one the description never declares, cannot be satisfied and is
  * dropped; a name no scheme declares is warned once per document.
+ *
+ * OpenAPI 3.2 adds `deprecated` to a scheme: it is still applied (the server still takes it), and
+ * each deprecated scheme that operations use is warned once, naming them. Its `oauth2MetadataUrl`
+ * and the `deviceAuthorization` flow change nothing here: an oauth2 token is a bearer token
+ * whatever flow produced it.
  */
 import type { OpenApiDocument } from "../load/loaded-description.js";
 import type { AuthScheme, SecurityAlternative } from "../runtime/auth/auth-scheme.js";
@@ -21,6 +26,8 @@ export class SecurityReader {
   private readonly undeclared = new Set<string>();
   /** The document's `security`, for operations without their own. */
   private readonly global: readonly SecurityAlternative[];
+  /** Deprecated schemes (3.2) by name, with the operations that use them. */
+  private readonly deprecated = new Map<string, string[]>();
 
   constructor(
     document: OpenApiDocument,
@@ -34,18 +41,33 @@ export class SecurityReader {
       const scheme = isObject(value) ? schemeOf(value) : "is not an object";
       if (typeof scheme === "string") warn(`security scheme "${name}" (${at}) ${scheme}: operations that need it are called without it`);
       else setOwn(this.schemes, name, scheme);
+      if (isObject(value) && value.deprecated === true) this.deprecated.set(name, []);
     }
     this.global = this.alternatives(document.security) ?? [];
   }
 
-  /** An operation's security: its own `security`, else the document's (§4.7.10). `[]`: none. */
-  operation(own: unknown): readonly SecurityAlternative[] {
-    return this.alternatives(own) ?? this.global;
+  /**
+   * An operation's security: its own `security`, else the document's (§4.7.10). `[]`: none.
+   * `label` (`GET /items`) names the operation in the warning about a deprecated scheme.
+   */
+  operation(own: unknown, label?: string): readonly SecurityAlternative[] {
+    const security = this.alternatives(own) ?? this.global;
+    if (label !== undefined && this.deprecated.size > 0) {
+      for (const name of new Set(security.flat())) this.deprecated.get(name)?.push(label);
+    }
+    return security;
   }
 
   /** Warns once for each requirement name no scheme declares. Call after every operation. */
   finish(): void {
     for (const name of this.undeclared) this.warn(`the security requirement "${name}" names no scheme in components.securitySchemes: it is ignored`);
+    for (const [name, users] of this.deprecated) {
+      if (users.length === 0) continue;
+      const shown = users.slice(0, 3).join(", ") + (users.length > 3 ? `, and ${users.length - 3} more` : "");
+      this.warn(
+        `security scheme "${name}" (#/components/securitySchemes/${escapePointerSegment(name)}) is deprecated, and ${shown} use${users.length === 1 ? "s" : ""} it: it is still applied; move to another scheme when the server offers one`,
+      );
+    }
   }
 
   /**

@@ -6,11 +6,12 @@
  * ones get `-<method>` (fallbacks: two methods on one path) or `_2`, `_3` (true duplicates), with
  * a warning, so every tool stays addressable.
  */
-import type { HttpMethod } from "./toolkit-model.js";
+import { wireMethod } from "./operation-methods.js";
+import type { OperationMethod } from "./toolkit-model.js";
 
 export interface ToolIdRequest {
   readonly operationId?: string;
-  readonly method: HttpMethod;
+  readonly method: OperationMethod;
   readonly path: string;
 }
 
@@ -31,7 +32,7 @@ export function assignToolIds(requests: readonly ToolIdRequest[], warn: (message
     if (taken.has(id)) {
       const first = id;
       for (let n = 2; taken.has(id); n++) id = `${first}_${n}`;
-      warn(`operationId "${first}" is used more than once; ${request.method.toUpperCase()} ${request.path} is named "${id}"`);
+      warn(`operationId "${first}" is used more than once; ${wireMethod(request.method)} ${request.path} is named "${id}"`);
     }
     taken.add(id);
     return id;

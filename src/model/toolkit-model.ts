@@ -3,13 +3,20 @@
  * toolkit loader, the tool descriptors, and the diff. Every name (function, type, tool, input
  * key) is assigned here, once, so no emitter ever invents or renames anything.
  */
-import type { DescriptionSource, OpenApiDocument } from "../load/loaded-description.js";
+import type { DescriptionSource, OpenApiDocument, OpenApiVersion } from "../load/loaded-description.js";
 import type { AuthScheme, SecurityAlternative } from "../runtime/auth/auth-scheme.js";
 import type { BodyEncoding, ParameterLocation, ParameterStyle, ResponseKind, ValueShape } from "../runtime/operation.js";
 
 export type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
 
 export const HTTP_METHODS: readonly HttpMethod[] = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+
+/**
+ * An operation's method as the description spells it: a fixed Path Item field (`get` … `trace`),
+ * OpenAPI 3.2's `query`, or a key of 3.2's `additionalOperations` exactly as written (`COPY`,
+ * `PURGE`). `wireMethod` (operation-methods.ts) gives the method sent.
+ */
+export type OperationMethod = HttpMethod | "query" | (string & {});
 
 /** A schema as written in the document: may hold local `$ref`s (resolve with the model's document). */
 export type SchemaNode = Record<string, unknown> | boolean;
@@ -108,7 +115,7 @@ export interface OperationModel {
   readonly functionName: string;
   /** PascalCase stem for the operation's types (`<TypeName>Input`, `<TypeName>Output`). */
   readonly typeName: string;
-  readonly method: HttpMethod;
+  readonly method: OperationMethod;
   readonly path: string;
   /** JSON pointer of the operation object in the document. */
   readonly pointer: string;
@@ -143,7 +150,7 @@ export interface OperationModel {
 
 export interface ToolkitModel {
   readonly source: DescriptionSource;
-  readonly openapiVersion: "3.0" | "3.1";
+  readonly openapiVersion: OpenApiVersion;
   /** `info.title`, or when that is empty the fallback named after the source (info-fields.ts). */
   readonly title: string;
   /** True when `title` is that fallback. */

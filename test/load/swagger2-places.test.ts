@@ -86,7 +86,7 @@ describe("errors name the place in the 2.0 document", () => {
 
   test("Swagger 1.2 is refused with a message saying what is supported", async () => {
     const file = variant("swagger12", (doc) => (doc.swagger = "1.2"));
-    expect(await generateFails(file)).toBe(`toolgen: ${file}: Swagger 1.2 is not supported (Swagger 2.0, OpenAPI 3.0.x and 3.1.x are)`);
+    expect(await generateFails(file)).toBe(`toolgen: ${file}: Swagger 1.2 is not supported (Swagger 2.0, OpenAPI 3.0.x, 3.1.x and 3.2.x are)`);
   });
 });
 

@@ -4,10 +4,11 @@
  * a 400 (langchain #8351) and ERNIE requires one. A deprecated operation says so first, so a model
  * prefers its replacement.
  */
+import { wireMethod } from "../operation-methods.js";
 import type { OperationModel } from "../toolkit-model.js";
 
 export function toolDescriptionOf(op: OperationModel): string {
-  const text = nonBlank(op.description) ?? nonBlank(op.summary) ?? `Calls ${op.method.toUpperCase()} ${op.path}.`;
+  const text = nonBlank(op.description) ?? nonBlank(op.summary) ?? `Calls ${wireMethod(op.method)} ${op.path}.`;
   return op.deprecated ? `Deprecated. ${text}` : text;
 }
 
