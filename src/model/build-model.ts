@@ -15,7 +15,8 @@ import { finishBody, readRequestBody } from "./request-body.js";
 import { readResponses, responseKindOfAll, successResponses, successStream } from "./responses.js";
 import { defaultServerUrl } from "./server-url.js";
 import { assignToolIds } from "./tool-names.js";
-import { HTTP_METHODS, type HttpMethod, type OperationModel, type ParameterModel, type ToolkitModel } from "./toolkit-model.js";
+import { pathItemOperations, wireMethod } from "./operation-methods.js";
+import type { OperationMethod, OperationModel, ParameterModel, ToolkitModel } from "./toolkit-model.js";
 
 /** Names the generated module exports itself; operations never get them. */
 export const RESERVED_EXPORTS = [
@@ -50,7 +51,7 @@ export const RESERVED_EXPORTS = [
 
 interface FoundOperation {
   readonly path: string;
-  readonly method: HttpMethod;
+  readonly method: OperationMethod;
   readonly operation: Record<string, unknown>;
   readonly pathItem: Record<string, unknown>;
   readonly pathItemPointer: string;
@@ -64,7 +65,7 @@ export function buildModel(loaded: LoadedDescription): ToolkitModel {
   if (!isObject(info)) throw new BadInputError("the description has no info object", "#/info");
   const { title, version, titleIsFallback } = readInfoFields(info, source, (w) => warnings.push(w));
 
-  const found = findOperations(loaded);
+  const found = findOperations(loaded, (w) => warnings.push(w));
   const toolIds = assignToolIds(
     found.map((f) => {
       const operationId = operationIdOf(f);
@@ -84,7 +85,7 @@ export function buildModel(loaded: LoadedDescription): ToolkitModel {
     const rawParams = readParameters(document, f.pathItem.parameters, f.operation.parameters, f.pathItemPointer, f.pointer, (w) => {
       if (!warnings.includes(w)) warnings.push(w);
     });
-    const security = securityReader.operation(f.operation.security);
+    const security = securityReader.operation(f.operation.security, `${wireMethod(f.method)} ${f.path}`);
     const parameters = securityReader.markCredentials(assignParameterKeys(rawParams), security);
     const keys = new Set(parameters.map((p) => p.key));
     const rawBody = readRequestBody(document, f.operation.requestBody, `${f.pointer}/requestBody`, f.method, (w) => warnings.push(w));
@@ -145,7 +146,8 @@ function operationIdOf(found: FoundOperation): string | undefined {
   return typeof id === "string" && id !== "" ? id : undefined;
 }
 
-function findOperations(loaded: LoadedDescription): FoundOperation[] {
+/** Paths in order; in each, the fixed methods, then 3.2's `query`, then its `additionalOperations` (operation-methods.ts). */
+function findOperations(loaded: LoadedDescription, warn: (message: string) => void): FoundOperation[] {
   const { document } = loaded;
   const paths = document.paths;
   if (paths === undefined) return [];
@@ -158,10 +160,10 @@ function findOperations(loaded: LoadedDescription): FoundOperation[] {
     const at = `#/paths/${escapePointerSegment(path)}`;
     const { value: pathItem, pointer: pathItemPointer } = resolveLocal(document, entry, at);
     if (!isObject(pathItem)) throw new BadInputError("a path item must be an object", at);
-    for (const method of HTTP_METHODS) {
-      const operation = pathItem[method];
-      if (operation === undefined) continue;
-      const pointer = `${pathItemPointer}/${method}`;
+    const skip = (method: string, reason: string) =>
+      warn(`${pathItemPointer}/additionalOperations/${escapePointerSegment(method)}: left out, ${reason}`);
+    for (const { method, place, operation } of pathItemOperations(pathItem, skip)) {
+      const pointer = `${pathItemPointer}/${place.map(escapePointerSegment).join("/")}`;
       if (!isObject(operation)) throw new BadInputError(`${method} must be an operation object`, pointer);
       found.push({ path, method, operation, pathItem, pathItemPointer, pointer });
     }
@@ -169,22 +171,24 @@ function findOperations(loaded: LoadedDescription): FoundOperation[] {
   return found;
 }
 
-/** `GET /users/{id}/posts` -> `getUsersByIdPosts`. */
-export function fallbackFunctionName(method: HttpMethod, path: string): string {
+/** `GET /users/{id}/posts` -> `getUsersByIdPosts`; `QUERY /items` -> `queryItems`, `COPY /items` -> `copyItems`. */
+export function fallbackFunctionName(method: OperationMethod, path: string): string {
   const words = path
     .split("/")
     .filter(Boolean)
     .map((segment) => segment.replace(/^\{(.+)\}$/, "by $1"));
-  return camelIdentifier([method, ...words].join(" ")) ?? method;
+  // A method of symbols alone (`additionalOperations` allows any token, `!`) gives no word.
+  return camelIdentifier([method, ...words].join(" ")) ?? "operation";
 }
 
 /**
  * Input keys: the wire name, unless two parameters in different locations share it; then the
- * later location's gets `_<in>` (path, query, header, cookie order), e.g. `id` and `id_query`.
+ * later location's gets `_<in>` (path, query, querystring, header, cookie order), e.g. `id` and
+ * `id_query`.
  */
 function assignParameterKeys(raw: readonly RawParameter[]): ParameterModel[] {
   const taken = new Set<string>();
-  const order = ["path", "query", "header", "cookie"];
+  const order = ["path", "query", "querystring", "header", "cookie"];
   const sorted = [...raw].sort((a, b) => order.indexOf(a.in) - order.indexOf(b.in));
   const keys = new Map<RawParameter, string>();
   for (const p of sorted) {

@@ -3,10 +3,11 @@
  * 3.1 have the eight fixed fields (`get` … `trace`); 3.2 adds `query` (the HTTP QUERY method, a
  * safe request with a body) and `additionalOperations`, a map from any other method name to an
  * Operation Object whose key "is the HTTP method with the same capitalization that is to be sent
- * in the request" (3.2, Path Item Object). Every walk over a description's operations (the model, the
- * types document's request and answer sides, the 3.2 step of the types document) takes them from
- * here, so all of them see the same operations in the same order: the fixed fields, then
- * `query`, then `additionalOperations` in document order.
+ * in the request" (3.2, Path Item Object). Every walk over a description's operations (the model,
+ * the types document's request and answer sides, its 3.2 step) takes them from here, so all of
+ * them see the same operations in the same order: the fixed fields, then `query`, then
+ * `additionalOperations` in document order. They are read in 3.0 and 3.1 documents too, where
+ * the fields have no other meaning.
  */
 import { isObject } from "./local-ref.js";
 import { HTTP_METHODS, type OperationMethod } from "./toolkit-model.js";
