@@ -53,6 +53,20 @@ export interface ToolExample<Arguments = Record<string, unknown>> {
   readonly arguments?: Arguments;
 }
 
+/**
+ * What `run` may give back: the result, or a stream of results (an async generator, or any
+ * async iterable), each item of which is typed and checked as one result.
+ */
+export type ToolResult<Out> = Out | AsyncIterable<Out> | Promise<Out | AsyncIterable<Out>>;
+
+/**
+ * The item type of an untyped JSON Schema tool's result. Inferred from an async generator,
+ * `TOut` is the generator itself: TypeScript gives the bare `Out` of `ToolResult<Infer<O, TOut>>`
+ * (a conditional type, not a bare type parameter) the same priority as the item type of
+ * `AsyncIterable<...>`, and keeps the first candidate.
+ */
+type ItemOf<T> = T extends AsyncIterable<infer Item> ? Item : T;
+
 export interface ToolDefinition<I extends SchemaInput = SchemaInput, O extends SchemaInput = SchemaInput, TIn = unknown, TOut = unknown> {
   /** The tool's class name: the last segment of its path, its operationId, e.g. `AddWord`. */
   readonly name: string;
@@ -62,8 +76,19 @@ export interface ToolDefinition<I extends SchemaInput = SchemaInput, O extends S
   readonly input?: I;
   readonly output: O;
   readonly examples?: readonly ToolExample<NoInfer<InferInput<I, TIn>>>[];
-  /** Gets the validated input (zod: after defaults and transforms); returns the output. */
-  readonly run: (input: Infer<I, TIn>) => Promise<Infer<O, TOut>> | Infer<O, TOut>;
+  /**
+   * Gets the validated input (zod: after defaults and transforms); returns the output, or, as an
+   * async generator (`async function* (input) { yield ... }`), yields the items of a stream, each
+   * typed and checked as the output.
+   */
+  readonly run: (input: Infer<I, TIn>) => ToolResult<Infer<O, TOut>>;
+  /**
+   * Publishes the tool as a stream (`text/event-stream` and JSON lines). An `async function*`
+   * is recognised without it; set it for a `run` that returns an async iterable otherwise (a
+   * plain function returning a generator, a ReadableStream, a bound generator function), since
+   * the description is written before `run` is ever called.
+   */
+  readonly stream?: boolean;
 }
 
 /**
@@ -79,7 +104,7 @@ const NAME_RE = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
  */
 export function defineTool<I extends SchemaInput, O extends SchemaInput, TIn = unknown, TOut = unknown>(
   definition: ToolDefinition<I, O, TIn, TOut>,
-): ToolDefinition<I, O, TIn, TOut> {
+): ToolDefinition<I, O, TIn, ItemOf<TOut>> {
   if (typeof definition.name !== "string" || !NAME_RE.test(definition.name)) {
     throw new TypeError(`defineTool: name "${String(definition.name)}" must match ${NAME_RE} (it becomes a URL segment, an operationId and a model's tool name)`);
   }
@@ -90,12 +115,24 @@ export function defineTool<I extends SchemaInput, O extends SchemaInput, TIn = u
     throw new TypeError(`defineTool(${definition.name}): an output schema is required; it types and checks what run returns`);
   }
   if (typeof definition.run !== "function") throw new TypeError(`defineTool(${definition.name}): run must be a function`);
-  return Object.freeze({ ...definition });
+  if (definition.stream !== undefined && typeof definition.stream !== "boolean") throw new TypeError(`defineTool(${definition.name}): stream must be true or false`);
+  // A TOut inferred as the generator itself is its item type here; the value is the same either way.
+  return Object.freeze({ ...definition }) as ToolDefinition<I, O, TIn, ItemOf<TOut>>;
 }
 
 /** zod v4 schemas carry `_zod`; anything else that is an object is taken as JSON Schema. */
 export function isZodSchema(schema: unknown): schema is z.ZodType {
   return typeof schema === "object" && schema !== null && "_zod" in schema && typeof (schema as { safeParse?: unknown }).safeParse === "function";
+}
+
+/**
+ * Whether the tool is published as a stream: `stream: true`, or a `run` that is an async
+ * generator function. The description needs to know before any call; what a call answers is
+ * decided by what `run` returns (see tool-call.ts), so the two can only differ for a `run` that
+ * returns an async iterable without saying so, which the server then reports in its log.
+ */
+export function isStreamingTool(tool: { readonly run: unknown; readonly stream?: boolean }): boolean {
+  return tool.stream ?? Object.prototype.toString.call(tool.run) === "[object AsyncGeneratorFunction]";
 }
 
 /** A tool of any schema and value types, as `serveTools` takes them. */

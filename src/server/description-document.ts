@@ -17,13 +17,17 @@
  *   answer on every tool (the reference client ignores both: it reads only `components.schemas`);
  * - no `parameters` at all: `?version=` is appended by every client by protocol, and the
  *   reference's bogus `__tool__` query parameter is exactly what not to publish;
- * - 400 and 500 answers share one error schema, so clients know what a refusal looks like.
+ * - 400 and 500 answers share one error schema, so clients know what a refusal looks like;
+ * - a streaming tool's 200 lists `text/event-stream` first, whose `schema` types each event's
+ *   JSON `data` (OpenAPI 3.0 has no `itemSchema`; this is how OpenAI's and opencode's
+ *   descriptions say it, and how generators read it), then `application/jsonl` as an array of
+ *   the same items.
  *
  * The text depends only on the tools, the options and the address: the same input gives the same
  * bytes, so generating a client from it is reproducible.
  */
 import { publishedScheme, type AuthDeclaration, type ToolServerAuth } from "./auth.js";
-import type { AnyTool, JsonSchema } from "./define-tool.js";
+import { isStreamingTool, type AnyTool, type JsonSchema } from "./define-tool.js";
 import { ComponentNames } from "./component-names.js";
 import { toOpenApi30 } from "./openapi-schema.js";
 import { toJsonSchema, type SchemaRole } from "./schema-source.js";
@@ -85,7 +89,7 @@ export function buildDescription(tools: readonly AnyTool[], options: Description
         requestBody: { required: true, content: { "application/json": { schema: input } } },
         responses: {
           // First: the reference client takes the first response listed as the result.
-          "200": { description: `The result of ${tool.name}.`, content: { "application/json": { schema: output } } },
+          "200": isStreamingTool(tool) ? streamAnswer(tool.name, output) : { description: `The result of ${tool.name}.`, content: { "application/json": { schema: output } } },
           "400": {
             description: `The body is not JSON, does not match ${tool.name}Input (the issues name each field), or ?version= is not ${options.version}.`,
             content: errorBody,
@@ -117,6 +121,23 @@ export function buildDescription(tools: readonly AnyTool[], options: Description
 
 export function descriptionYaml(tools: readonly AnyTool[], options: DescriptionOptions): string {
   return toYaml(buildDescription(tools, options));
+}
+
+/**
+ * A streaming tool's 200. The `error` event that can end a stream is said in words, not in the
+ * schema: as a `oneOf` it would make every item's type a union with the error body.
+ */
+function streamAnswer(toolName: string, output: JsonSchema): JsonSchema {
+  return {
+    description:
+      `The results of ${toolName}, streamed as they are produced: each server-sent event's data (or each line of JSON lines, ` +
+      `sent for Accept: application/jsonl) is one ${toolName}Output. A failure after the first item ends the stream with an ` +
+      `"error" event (JSON lines: a last line {"error": ...}) whose data is an error body like the 500 answer's.`,
+    content: {
+      "text/event-stream": { schema: output },
+      "application/jsonl": { schema: { type: "array", items: output } },
+    },
+  };
 }
 
 /** The body of every error answer (see http-answers.ts). Plain strings and objects: loads everywhere. */

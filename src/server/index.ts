@@ -1,6 +1,7 @@
 /** `toolgen/server`: define tools in TypeScript and serve them with a generated description. */
 export {
   defineTool,
+  isStreamingTool,
   isZodSchema,
   jsonSchema,
   type AnyTool,
@@ -10,9 +11,10 @@ export {
   type SchemaInput,
   type ToolDefinition,
   type ToolExample,
+  type ToolResult,
   type TypedJsonSchema,
 } from "./define-tool.js";
-export { serveTools, DEFAULT_MAX_BODY_BYTES, type ServeToolsOptions, type ToolServer } from "./serve-tools.js";
+export { serveTools, DEFAULT_KEEP_ALIVE_MS, DEFAULT_MAX_BODY_BYTES, type ServeToolsOptions, type ToolServer } from "./serve-tools.js";
 export type { ApiKeyAuth, AuthDeclaration, BearerAuth, CredentialCheck, ToolServerAuth } from "./auth.js";
 export type { Logger } from "./tool-call.js";
 export type { ErrorBody } from "./http-answers.js";

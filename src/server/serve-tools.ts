@@ -67,6 +67,12 @@ export interface ServeToolsOptions {
    * ```
    */
   readonly auth?: ToolServerAuth;
+  /**
+   * A streaming tool's event stream gets a `: keep-alive` comment whenever its generator has
+   * yielded nothing for this long (default 15 s), so proxies and clients that drop an idle
+   * connection keep it; 0 sends none. JSON-lines answers have no comments and get none.
+   */
+  readonly keepAliveMs?: number;
 }
 
 export interface ToolServer {
@@ -78,6 +84,8 @@ export interface ToolServer {
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 const DEFAULT_CLOSE_TIMEOUT_MS = 30_000;
+/** Below the common idle timeouts of proxies and load balancers (nginx 60 s, AWS ALB 60 s). */
+export const DEFAULT_KEEP_ALIVE_MS = 15_000;
 const DESCRIPTION_PATH = "/.well-known/openapi.yaml";
 const EXAMPLES_PATH = "/.well-known/examples.yaml";
 /** Namespace and version are path segments: no separators, nothing that needs a second look. */
@@ -90,6 +98,8 @@ export async function serveTools(tools: readonly AnyTool[], options: ServeToolsO
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   if (!(maxBodyBytes > 0)) throw new TypeError(`serveTools: maxBodyBytes must be positive`);
   const limits = resolveLimits(options.limits);
+  const keepAliveMs = options.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS;
+  if (!Number.isInteger(keepAliveMs) || keepAliveMs < 0 || keepAliveMs > 2_147_483_647) throw new TypeError(`serveTools: keepAliveMs must be 0 (none) or a whole number of milliseconds, not ${String(keepAliveMs)}`);
   const host = options.host ?? "127.0.0.1";
   let checkHost: ReturnType<typeof createHostCheck> = () => ({ ok: false, status: 421, message: "not listening yet" });
   const log: Logger = options.logger ?? ((message, error) => (error === undefined ? console.error(message) : console.error(message, error)));
@@ -100,7 +110,7 @@ export async function serveTools(tools: readonly AnyTool[], options: ServeToolsO
     throw new TypeError(`serveTools: ${(error as Error).message}`);
   }
   const routes = buildRoutes(tools, { namespace, version, validateOutput: options.validateOutput ?? process.env.NODE_ENV !== "production" });
-  const settings = { version, versionQuery: `version=${encodeURIComponent(version)}`, maxBodyBytes, bodyTimeoutMs: limits.bodyTimeoutMs, maxJsonDepth: limits.maxJsonDepth, log };
+  const settings = { version, versionQuery: `version=${encodeURIComponent(version)}`, maxBodyBytes, bodyTimeoutMs: limits.bodyTimeoutMs, maxJsonDepth: limits.maxJsonDepth, log, keepAliveMs };
   const examples = examplesYaml(tools);
   const examplesEtag = examples === undefined ? "" : etagOf(examples);
   const toolPrefix = `/${namespace}/${version}/`;

@@ -1,7 +1,8 @@
 /**
  * One tool call, `POST /<namespace>/<version>/<ToolName>?version=<version>`, from request to
  * answer: read the body (bounded), check the version, parse, validate the input, run, check the
- * output (in development), write. Each refusal is a 4xx naming what is wrong; each failure of the
+ * output (in development), write; or, when `run` gives an async iterable, stream it
+ * (stream-answer.ts). Each refusal is a 4xx naming what is wrong; each failure of the
  * tool itself is a 500 whose details go to the log only, never to the caller (a stack trace in a
  * tool result ends up in front of a model, and of whoever reads its answer).
  */
@@ -9,7 +10,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { parseJsonBody } from "../http-guard/json-body.js";
 import { readBody } from "../http-guard/read-body.js";
 import { describeIssues, sendError, sendJsonText } from "./http-answers.js";
-import { nonFiniteNumberAt } from "./non-finite.js";
+import { resultJson } from "./result-json.js";
+import { isAsyncIterable, sendStream } from "./stream-answer.js";
 import type { ToolRoute } from "./tool-routes.js";
 
 export type Logger = (message: string, error?: unknown) => void;
@@ -22,6 +24,8 @@ export interface CallSettings {
   readonly bodyTimeoutMs: number;
   readonly maxJsonDepth: number;
   readonly log: Logger;
+  /** Idle time before an event stream's keep-alive comment; 0 sends none. */
+  readonly keepAliveMs: number;
 }
 
 export async function callTool(route: ToolRoute, req: IncomingMessage, res: ServerResponse, query: string, settings: CallSettings): Promise<void> {
@@ -68,28 +72,27 @@ export async function callTool(route: ToolRoute, req: IncomingMessage, res: Serv
     settings.log(`tool ${name} failed`, error);
     return sendError(res, 500, { error: "internal error", message: `${name} failed; the details are in the server's log` });
   }
-  if (route.validateOutput) {
-    const result = route.validateOutput(output);
-    if (!result.ok) {
-      settings.log(`tool ${name} returned a result that does not match its output schema: ${describeIssues(result.issues)}`);
-      return sendError(res, 500, { error: "internal error", message: `${name} returned an invalid result; the details are in the server's log` });
-    }
+  // The answer follows what run gave: an async iterable streams, anything else is one result.
+  if (isAsyncIterable(output)) {
+    if (!route.streams) warnUndeclaredStream(route, settings.log);
+    return sendStream(route, req, res, output, settings);
   }
-  let text: string | undefined;
-  try {
-    text = JSON.stringify(output);
-  } catch (error) {
-    settings.log(`tool ${name} returned a result that cannot be written as JSON`, error);
+  if (route.streams) {
+    settings.log(`tool ${name} is published as a stream, but run returned a value that is not an async iterable`);
     return sendError(res, 500, { error: "internal error", message: `${name} returned an invalid result; the details are in the server's log` });
   }
-  // JSON.stringify writes NaN and ±Infinity as null: the caller would get a different value than
-  // the tool returned, with a 200. Only a text holding null can hide one, so only those are walked.
-  const nonFinite = text !== undefined && text.includes("null") ? nonFiniteNumberAt(output) : undefined;
-  if (nonFinite !== undefined) {
-    settings.log(`tool ${name} returned a result that cannot be written as JSON: ${nonFinite.path || "(the whole value)"} is ${String(nonFinite.value)}, which JSON has no number for`);
-    return sendError(res, 500, { error: "internal error", message: `${name} returned an invalid result; the details are in the server's log` });
-  }
-  sendJsonText(res, 200, text ?? "null");
+  const text = resultJson(route, output, settings.log, "returned a result");
+  if (text === undefined) return sendError(res, 500, { error: "internal error", message: `${name} returned an invalid result; the details are in the server's log` });
+  sendJsonText(res, 200, text);
+}
+
+const warned = new WeakSet<ToolRoute>();
+
+/** Once per tool: its description promises JSON, which a generated client will expect. */
+function warnUndeclaredStream(route: ToolRoute, log: Logger): void {
+  if (warned.has(route)) return;
+  warned.add(route);
+  log(`tool ${route.tool.name} returned an async iterable, so it streams, but its description says it answers JSON: add stream: true to its definition`);
 }
 
 function isJson(contentType: string): boolean {

@@ -4,7 +4,7 @@
  * tools with one name, a schema ajv cannot compile, an example whose arguments the tool's own
  * input schema refuses (it would teach the model a call that fails).
  */
-import type { AnyTool } from "./define-tool.js";
+import { isStreamingTool, type AnyTool } from "./define-tool.js";
 import { describeIssues } from "./http-answers.js";
 import { toJsonSchema, type SchemaRole } from "./schema-source.js";
 import { compileValidator, type Validator } from "./validator.js";
@@ -12,8 +12,10 @@ import { compileValidator, type Validator } from "./validator.js";
 export interface ToolRoute {
   readonly tool: AnyTool;
   readonly validateInput: Validator;
-  /** Present when output validation is on. */
+  /** Present when output validation is on; a stream's items are checked with it one by one. */
   readonly validateOutput: Validator | undefined;
+  /** Published as a stream (see isStreamingTool). */
+  readonly streams: boolean;
 }
 
 export interface RouteOptions {
@@ -46,7 +48,7 @@ export function buildRoutes(tools: readonly AnyTool[], options: RouteOptions): M
         throw new TypeError(`serveTools: tool ${tool.name}: example ${index + 1} has arguments its input schema refuses: ${describeIssues(checked.issues)}`);
       }
     });
-    routes.set(path, { tool, validateInput, validateOutput: options.validateOutput ? compile(tool.output, "output") : undefined });
+    routes.set(path, { tool, validateInput, validateOutput: options.validateOutput ? compile(tool.output, "output") : undefined, streams: isStreamingTool(tool) });
   }
   return routes;
 }
