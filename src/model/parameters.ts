@@ -4,18 +4,26 @@
  * defaulted per location (§4.7.12.2 "style", "explode"). A parameter with no name or an unknown
  * `in` cannot be sent: it is left out with a warning naming it (openapi-typescript types it and
  * goes on, so refusing the description would be stricter than the schema types are).
+ *
+ * OpenAPI 3.2's `in: querystring` is the whole query string, described by `content`: its value is
+ * the content's schema, sent by its media type (runtime build-url.ts). 3.2 forbids it beside
+ * `in: query` parameters and more than once per operation; both would leave the query string
+ * with two owners, so either is refused.
  */
 import type { OpenApiDocument } from "../load/loaded-description.js";
 import { BadInputError } from "../load/bad-input-error.js";
 import type { ParameterLocation, ParameterStyle } from "../runtime/operation.js";
-import { isObject, resolveLocal } from "./local-ref.js";
+import { escapePointerSegment, isObject, resolveLocal } from "./local-ref.js";
 import type { ParameterModel, SchemaNode } from "./toolkit-model.js";
+import { isJsonMediaType } from "./media-type.js";
 import { valueShapeOf } from "./value-shape.js";
 
-const LOCATIONS: readonly ParameterLocation[] = ["path", "query", "header", "cookie"];
+const LOCATIONS: readonly ParameterLocation[] = ["path", "query", "querystring", "header", "cookie"];
 const DEFAULT_STYLE: Record<ParameterLocation, ParameterStyle> = {
   path: "simple",
   query: "form",
+  // Not used to serialise (the media type decides); form with explode is what its form fields get.
+  querystring: "form",
   header: "simple",
   cookie: "form",
 };
@@ -49,10 +57,26 @@ export function readParameters(
       byKey.set(id, parameter);
     });
   }
-  return [...byKey.values()].filter(
+  const parameters = [...byKey.values()].filter(
     // §4.7.12.1: Accept, Content-Type and Authorization header parameters are ignored.
     (p) => !(p.in === "header" && ["accept", "content-type", "authorization"].includes(p.name.toLowerCase())),
   );
+  checkQueryStringOwner(parameters);
+  return parameters;
+}
+
+/** One owner of the query string: a `querystring` parameter alone, or `query` parameters. */
+function checkQueryStringOwner(parameters: readonly RawParameter[]): void {
+  const whole = parameters.filter((p) => p.in === "querystring");
+  if (whole.length === 0) return;
+  const [first, second] = whole;
+  if (second !== undefined) {
+    throw new BadInputError(`two in: querystring parameters ("${first!.name}" and "${second.name}"), but the query string can only be one of them`, second.pointer);
+  }
+  const query = parameters.find((p) => p.in === "query");
+  if (query !== undefined) {
+    throw new BadInputError(`the in: querystring parameter "${first!.name}" is the whole query string, so in: query parameters ("${query.name}", ${query.pointer}) cannot be beside it`, first!.pointer);
+  }
 }
 
 function readParameter(document: OpenApiDocument, entry: unknown, at: string, warn: (message: string) => void): RawParameter | undefined {
@@ -65,20 +89,27 @@ function readParameter(document: OpenApiDocument, entry: unknown, at: string, wa
     return undefined;
   }
   if (typeof location !== "string" || !LOCATIONS.includes(location as ParameterLocation)) {
-    warn(`${pointer}: the parameter "${name}" has an unknown location "${String(location)}" (OpenAPI 3 allows path, query, header and cookie); it is left out`);
+    warn(`${pointer}: the parameter "${name}" has an unknown location "${String(location)}" (OpenAPI 3 allows path, query, header and cookie, and 3.2 querystring); it is left out`);
     return undefined;
   }
   const loc = location as ParameterLocation;
   const style = typeof value.style === "string" && STYLES.has(value.style) ? (value.style as ParameterStyle) : DEFAULT_STYLE[loc];
   let schema = value.schema as SchemaNode | undefined;
   let json = false;
-  if (schema === undefined && isObject(value.content)) {
-    const [mediaType, media] = Object.entries(value.content)[0] ?? [];
+  if ((schema === undefined || loc === "querystring") && isObject(value.content)) {
+    const [mediaType, entry] = Object.entries(value.content)[0] ?? [];
+    // 3.2: a Media Type Object may be a $ref (into components.mediaTypes).
+    const media = mediaType !== undefined ? resolveLocal(document, entry, `${pointer}/content/${escapePointerSegment(mediaType)}`).value : undefined;
     if (mediaType !== undefined && isObject(media)) {
       schema = media.schema as SchemaNode | undefined;
-      json = /json/i.test(mediaType);
+      // A querystring of `application/jsonpath` is a string, not JSON text.
+      json = loc === "querystring" ? isJsonMediaType(mediaType) : /json/i.test(mediaType);
     }
+  } else if (loc === "querystring") {
+    warn(`${pointer}: the querystring parameter "${name}" has no content (a media type saying how the query string is written); it is left out`);
+    return undefined;
   }
+  if (value.style === "cookie") warn(`${pointer}: style "cookie" (OpenAPI 3.2) is sent as style "form": values are percent-encoded`);
   return {
     name,
     in: loc,

@@ -7,7 +7,11 @@
 
 import type { SecurityAlternative } from "./auth/auth-scheme.js";
 
-export type ParameterLocation = "path" | "query" | "header" | "cookie";
+/**
+ * `querystring` (OpenAPI 3.2): one parameter that is the whole query string, its value serialised
+ * by its media type (form fields, or JSON text), build-url.ts.
+ */
+export type ParameterLocation = "path" | "query" | "querystring" | "header" | "cookie";
 
 export type ParameterStyle =
   | "matrix"
@@ -33,9 +37,12 @@ export interface ParameterSpec {
   readonly explode?: boolean;
   /** Query only: keep RFC 3986 reserved characters unencoded. */
   readonly allowReserved?: boolean;
-  /** The parameter uses `content` with a JSON media type: the value is sent as JSON text. */
+  /**
+   * The parameter uses `content` with a JSON media type: the value is sent as JSON text (for
+   * `querystring`, that text percent-encoded is the whole query string).
+   */
   readonly json?: boolean;
-  /** Query, header and cookie: the description marks it required (path parameters always are). */
+  /** Query, querystring, header and cookie: the description marks it required (path parameters always are). */
   readonly required?: boolean;
   /** The declared shape, when the schema declares exactly one; a value of another shape is refused. */
   readonly shape?: ValueShape;

@@ -74,7 +74,7 @@ test("a parameter with no name or an unknown location is left out with one warni
     "#/paths/~1items~1{id}/get/parameters/1: the parameter has no name, so it cannot be sent; it is left out",
     "#/paths/~1items~1{id}/get/parameters/2: the parameter has no name, so it cannot be sent; it is left out",
     "#/paths/~1items~1{id}/get/parameters/3: the parameter has no name, so it cannot be sent; it is left out",
-    '#/paths/~1items~1{id}/get/parameters/4: the parameter "filter" has an unknown location "body" (OpenAPI 3 allows path, query, header and cookie); it is left out',
+    '#/paths/~1items~1{id}/get/parameters/4: the parameter "filter" has an unknown location "body" (OpenAPI 3 allows path, query, header and cookie, and 3.2 querystring); it is left out',
     // A shared parameter is named where it is defined.
     "#/components/parameters/Nameless: the parameter has no name, so it cannot be sent; it is left out",
     "#/paths/~1ping/get/parameters/0: the parameter has no name, so it cannot be sent; it is left out",

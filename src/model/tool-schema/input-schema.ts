@@ -1,8 +1,8 @@
 /**
  * A tool's `parameters`: the JSON Schema of the flat input object of DESIGN.md, as the model
- * sees it. Path and query parameters by input key, then the request body's properties (or the
- * whole body under its key), exactly the keys the generated function takes, so the arguments a
- * model writes are passed on unchanged.
+ * sees it. Path and query parameters (or 3.2's querystring, the content's schema) by input key,
+ * then the request body's properties (or the whole body under its key), exactly the keys the
+ * generated function takes, so the arguments a model writes are passed on unchanged.
  *
  * Left out of the model's view:
  * - header and cookie parameters: the app supplies them (client options), and they are mostly
@@ -83,7 +83,7 @@ export function inputSchemaOf(op: OperationModel, document: OpenApiDocument, bud
 function visibleToModel(parameter: ParameterModel, document: OpenApiDocument): boolean {
   // The key of an apiKey scheme the operation uses: the app's secret, never the model's to see or write.
   if (parameter.credential) return false;
-  if (parameter.in === "path" || parameter.in === "query") return true;
+  if (parameter.in === "path" || parameter.in === "query" || parameter.in === "querystring") return true;
   const raw = getPointer(document, parameter.pointer);
   return isObject(raw) && raw[MODEL_VISIBLE_EXTENSION] === true;
 }
