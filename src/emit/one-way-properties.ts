@@ -14,7 +14,7 @@
 import { isDataKey, NAME_MAPS } from "../model/description-structure.js";
 import { isObject } from "../model/local-ref.js";
 import { leftOutOf, type Direction } from "../model/read-write-only.js";
-import { HTTP_METHODS } from "../model/toolkit-model.js";
+import { pathItemOperations, withOperationAt } from "../model/operation-methods.js";
 
 type Json = Record<string, unknown>;
 
@@ -82,11 +82,10 @@ export function answerSide(document: Json, resolve: (ref: string) => unknown): J
     for (const [path, item] of Object.entries(paths)) {
       if (!isObject(item)) continue;
       let nextItem: Json | undefined;
-      for (const method of HTTP_METHODS) {
-        const op = item[method];
+      for (const { place, operation: op } of pathItemOperations(item)) {
         if (!isObject(op) || op.responses === undefined) continue;
         const responses = oneWay(op.responses, side, true);
-        if (responses !== op.responses) (nextItem ??= { ...item })[method] = { ...op, responses };
+        if (responses !== op.responses) nextItem = withOperationAt(nextItem ?? item, place, { ...op, responses });
       }
       if (nextItem) (rewritten ??= { ...paths })[path] = nextItem;
     }

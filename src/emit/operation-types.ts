@@ -4,6 +4,7 @@
  * aliases only rearrange it into DESIGN.md's flat input object.
  */
 import type { OperationModel, ResponseModel } from "../model/toolkit-model.js";
+import { typesParameterLocation, typesPlace } from "../model/types-document/openapi-32-shape.js";
 import { code, docComment, identifier, indexAccess, joinCode, optionalMemberType, propertyKey, stringLiteral, type Code } from "./ts-text.js";
 
 /** Name of the file-local alias for `paths[path][method]`. */
@@ -12,7 +13,9 @@ export function operationAlias(op: OperationModel): Code {
 }
 
 export function operationAliasType(op: OperationModel): Code {
-  return code`paths[${stringLiteral(op.path)}][${stringLiteral(op.method)}]`;
+  // 3.2's QUERY and other methods are typed at a path of their own (openapi-32-shape.ts).
+  const place = typesPlace(op.path, op.method);
+  return code`paths[${stringLiteral(place.path)}][${stringLiteral(place.method)}]`;
 }
 
 const BINARY_BODY = code`Blob | ArrayBuffer | ArrayBufferView | string`;
@@ -24,7 +27,7 @@ export function inputType(op: OperationModel): Code | undefined {
   const members: Code[] = [];
   for (const p of op.parameters) {
     const doc = [p.description ?? "", p.deprecated ? "@deprecated" : ""].filter((line) => line.trim() !== "").join("\n");
-    const location = code`NonNullable<${alias}["parameters"][${stringLiteral(p.in)}]>`;
+    const location = code`NonNullable<${alias}["parameters"][${stringLiteral(typesParameterLocation(p.in))}]>`;
     const optional = p.required ? code`` : code`?`;
     const type = p.required ? indexAccess(location, p.name) : optionalMemberType(p.key, indexAccess(location, p.name));
     members.push(code`${doc ? code`${docComment(doc)}\n` : code``}${propertyKey(p.key)}${optional}: ${type};`);

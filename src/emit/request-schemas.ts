@@ -29,7 +29,7 @@
 import { decodePointer } from "../load/json-pointer.js";
 import { getPointer, isObject } from "../model/local-ref.js";
 import { leftOutOf } from "../model/read-write-only.js";
-import { HTTP_METHODS } from "../model/toolkit-model.js";
+import { pathItemOperations, withOperationAt } from "../model/operation-methods.js";
 import { isDataKey, NAME_MAPS } from "../model/description-structure.js";
 import { memoized, oneWay, type Side } from "./one-way-properties.js";
 
@@ -139,8 +139,7 @@ function forEachRequestRoot(document: Json, visit: (node: unknown, names: boolea
     for (const item of Object.values(document.paths)) {
       if (!isObject(item)) continue;
       visit(item.parameters, false);
-      for (const method of HTTP_METHODS) {
-        const op = item[method];
+      for (const { operation: op } of pathItemOperations(item)) {
         if (!isObject(op)) continue;
         visit(op.parameters, false);
         visit(op.requestBody, false);
@@ -189,18 +188,16 @@ function rewritePathItem(item: Json, side: Side): Json {
   let out: Json | undefined;
   const parameters = oneWay(item.parameters, side);
   if (parameters !== item.parameters) out = { ...item, parameters };
-  for (const method of HTTP_METHODS) {
-    const op = item[method];
+  for (const { place, operation: op } of pathItemOperations(item)) {
     if (!isObject(op)) continue;
     const opParameters = oneWay(op.parameters, side);
     const requestBody = oneWay(op.requestBody, side);
     if (opParameters === op.parameters && requestBody === op.requestBody) continue;
-    out ??= { ...item };
-    out[method] = {
+    out = withOperationAt(out ?? item, place, {
       ...op,
       ...(opParameters !== undefined ? { parameters: opParameters } : {}),
       ...(requestBody !== undefined ? { requestBody } : {}),
-    };
+    });
   }
   return out ?? item;
 }

@@ -27,6 +27,7 @@ import { printedCode, type Code } from "./ts-text.js";
 import { withTolerantUriDecoding } from "./tolerant-uri-decoding.js";
 import { withMemoizedRefParsing } from "./memoized-ref-parsing.js";
 import { RECURSIVE_ARRAY } from "../model/types-document/recursive-arrays.js";
+import { typesPlace } from "../model/types-document/openapi-32-shape.js";
 import { RecursiveArrayInterfaces } from "./recursive-array-interfaces.js";
 
 type TransformContext = Parameters<typeof transformSchema>[1];
@@ -204,10 +205,11 @@ function withUniqueOperationIds(model: ToolkitModel): Record<string, unknown> {
   if (duplicates.length === 0) return document;
   const paths = { ...(document.paths as Record<string, unknown>) };
   for (const op of duplicates) {
-    const item = { ...(paths[op.path] as Record<string, unknown>) };
-    const { operationId: _dropped, ...rest } = item[op.method] as Record<string, unknown>;
-    item[op.method] = rest;
-    paths[op.path] = item;
+    const place = typesPlace(op.path, op.method);
+    const item = { ...(paths[place.path] as Record<string, unknown>) };
+    const { operationId: _dropped, ...rest } = item[place.method] as Record<string, unknown>;
+    item[place.method] = rest;
+    paths[place.path] = item;
   }
   return { ...document, paths };
 }

@@ -6,8 +6,11 @@
  * or `x-foo`, and every value is an OpenAPI or JSON Schema object.
  */
 
-/** Values that are data (an Example Object's `value` included), never OpenAPI or JSON Schema objects. */
-const DATA_KEYS: ReadonlySet<string> = new Set(["example", "examples", "default", "enum", "const", "value"]);
+/**
+ * Values that are data (an Example Object's `value` included, and 3.2's `dataValue` and
+ * `serializedValue`), never OpenAPI or JSON Schema objects.
+ */
+const DATA_KEYS: ReadonlySet<string> = new Set(["example", "examples", "default", "enum", "const", "value", "dataValue", "serializedValue"]);
 
 /** Whether the value under `key` of a keyword object is data: never walked into. */
 export function isDataKey(key: string): boolean {
@@ -34,6 +37,9 @@ export const NAME_MAPS: ReadonlySet<string> = new Set([
   "content",
   "encoding",
   "pathItems",
+  // OpenAPI 3.2: operations by method name, Media Type Objects by component name.
+  "additionalOperations",
+  "mediaTypes",
   "links",
   "variables",
   "securitySchemes",

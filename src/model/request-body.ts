@@ -8,7 +8,7 @@
  */
 import type { OpenApiDocument } from "../load/loaded-description.js";
 import { BadInputError } from "../load/bad-input-error.js";
-import { isObject, resolveLocal } from "./local-ref.js";
+import { escapePointerSegment, isObject, resolveLocal } from "./local-ref.js";
 import { bodyEncodingOf, pickRequestMediaType } from "./media-type.js";
 import type { BodyFieldModel, BodyModel, SchemaNode } from "./toolkit-model.js";
 import type { ParameterStyle } from "../runtime/operation.js";
@@ -31,7 +31,8 @@ export interface RawBody {
 /**
  * GET and HEAD requests carry no body: HTTP gives one no meaning (RFC 9110 §9.3.1, §9.3.2) and
  * `fetch` refuses to send it, so every call would fail. Such an operation gets no body input and
- * its tool no body fields; the description's body is reported once as a warning.
+ * its tool no body fields; the description's body is reported once as a warning. QUERY (3.2's
+ * `query`) keeps its body: a safe request whose body says what to find is what the method is for.
  */
 const NO_BODY_METHODS = new Set(["get", "head"]);
 
@@ -52,8 +53,12 @@ export function readRequestBody(document: OpenApiDocument, node: unknown, at: st
   const mediaTypes = Object.keys(value.content);
   const mediaType = pickRequestMediaType(mediaTypes);
   if (mediaType === undefined) return undefined;
-  const media = value.content[mediaType];
+  // 3.2: a Media Type Object may be a $ref (into components.mediaTypes).
+  const { value: media, pointer: mediaPointer } = resolveLocal(document, value.content[mediaType], `${pointer}/content/${escapePointerSegment(mediaType)}`);
   const schema = isObject(media) ? (media.schema as SchemaNode | undefined) : undefined;
+  if (isObject(media) && (media.itemEncoding !== undefined || media.prefixEncoding !== undefined)) {
+    warn(`${mediaPointer}: itemEncoding and prefixEncoding (OpenAPI 3.2) are not used: the body is sent as named multipart/form-data parts`);
+  }
   const shape = schema === undefined ? undefined : objectShape(document, schema, `${pointer}/content`, new Set());
   const fields = isObject(media) && isObject(media.encoding) ? readEncoding(media.encoding) : undefined;
   return {

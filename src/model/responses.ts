@@ -23,11 +23,13 @@ export function readResponses(document: OpenApiDocument, node: unknown, at: stri
     // A stream beside another media type (OpenAI's JSON or event stream) leaves the other one the answer.
     const others = content ? Object.keys(content).filter((m) => !isStreamMediaType(m)) : [];
     const mediaType = others.length > 0 ? pickResponseMediaType(others) : stream?.mediaType;
-    const media = content && mediaType !== undefined ? content[mediaType] : undefined;
+    // 3.2: a Media Type Object may be a $ref (into components.mediaTypes).
+    const media = content && mediaType !== undefined ? resolveLocal(document, content[mediaType], `${pointer}/content/${escapePointerSegment(mediaType)}`).value : undefined;
     const schema = isObject(media) ? (media.schema as SchemaNode | undefined) : undefined;
     responses.push({
       status,
-      ...(typeof value.description === "string" ? { description: value.description } : {}),
+      // 3.2 makes `description` optional and adds a short `summary`, which stands in for it.
+      ...(typeof value.description === "string" ? { description: value.description } : typeof value.summary === "string" ? { description: value.summary } : {}),
       ...(mediaType !== undefined ? { mediaType } : {}),
       mediaTypes: content ? Object.keys(content) : [],
       ...(schema !== undefined ? { schema } : {}),

@@ -118,7 +118,8 @@ export function canonicalTarget(document: Json, segments: readonly string[]): st
 
 /**
  * Whether the segments name a schema: a component schema and a chain of subschema keywords
- * below it, or the `schema` of a parameter, header or media type and such a chain below it.
+ * below it, or the `schema` of a parameter, header or media type (3.2: a named one too) and such
+ * a chain below it.
  */
 function isSchemaPlace(document: Json, segments: readonly string[]): boolean {
   let root = -1;
@@ -126,7 +127,8 @@ function isSchemaPlace(document: Json, segments: readonly string[]): boolean {
   else {
     for (let i = 2; i < segments.length; i++) {
       const owner = segments[i - 2];
-      if (segments[i] === "schema" && (owner === "content" || owner === "parameters" || owner === "headers")) {
+      // `mediaTypes`: OpenAPI 3.2's `components.mediaTypes`, Media Type Objects by name.
+      if (segments[i] === "schema" && (owner === "content" || owner === "parameters" || owner === "headers" || owner === "mediaTypes")) {
         root = i + 1;
         break;
       }

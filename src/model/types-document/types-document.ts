@@ -13,6 +13,7 @@ import { hoistDeepRefs, planDeepRefs } from "./deep-refs.js";
 import { flattenDiscriminatorAllOfParts, planDiscriminatorAllOfParts } from "./discriminator-all-of-parts.js";
 import { dropEmptyObjectAllOfParts, planEmptyObjectAllOfParts } from "./empty-object-all-of-parts.js";
 import { nullAsBranch, planNullTypeBesideOneOf } from "./null-type-beside-one-of.js";
+import { needsOpenapi31Shape, toOpenapi31Shape } from "./openapi-32-shape.js";
 import { planNullableAllOfBases, twinNullableAllOfBases } from "./nullable-all-of-bases.js";
 import { dropNonObjectEnumValues, planObjectTypeEnums } from "./object-type-enum.js";
 import { hoistPathParameterRefs, planPathParameterRefs } from "./path-parameter-refs.js";
@@ -43,6 +44,9 @@ function typesDocumentFrom(source: OpenApiDocument): TypesDocument {
     return document;
   };
   const warnings: string[] = [];
+
+  // Before all: every step below, and openapi-typescript, reads a 3.1-shaped document.
+  if (needsOpenapi31Shape(document)) toOpenapi31Shape(own());
 
   // First: the item schemas it writes hold references that the steps below may have to rewrite.
   if (planStreamItems(document).length > 0) {
