@@ -14,7 +14,7 @@ import { WORD_LIST_NAMESPACE, WORD_LIST_VERSION, wordListTools } from "../server
 const OUT = resolve(".demo-output/wordbook");
 
 async function run(): Promise<void> {
-  const wordList = wordListTools();
+  const wordList = wordListTools({ spelling: true });
   const server = await serveTools(wordList.tools, { namespace: WORD_LIST_NAMESPACE, version: WORD_LIST_VERSION });
   try {
     step(`Sample tool server "WordBook" (toolgen/server: defineTool + serveTools) listening on ${server.url}`);
@@ -27,7 +27,8 @@ async function run(): Promise<void> {
 
     const dts = await readFile(join(OUT, "operations.d.ts"), "utf8");
     step("The generated signatures (operations.d.ts):");
-    for (const line of dts.split("\n").filter((l) => l.startsWith("export declare function"))) console.log(`  ${line}`);
+    // Each declaration whole, also where the formatter wrapped it over several lines.
+    for (const match of dts.matchAll(/^export declare function [^;]*;/gm)) console.log(`  ${match[0].replace(/\s*\n\s*/g, " ").replace(/\( /g, "(").replace(/,? \)/g, ")")}`);
 
     // The generated module is ordinary code: import it and call it.
     const gen = await import(pathToFileURL(join(OUT, "index.js")).href);
@@ -39,6 +40,11 @@ async function run(): Promise<void> {
     show(await gen.addWord({ word: "ephemeral" }));
     step("await getWords()");
     show(await gen.getWords());
+
+    step('for await (const ev of await spellWord({ word: "ephemeral" }))   // a streaming tool: one typed event per letter');
+    const letters: string[] = [];
+    for await (const ev of await gen.spellWord({ word: "ephemeral" })) letters.push(`${ev.data.position}:${ev.data.letter}`);
+    console.log(`  ${letters.join(" ")}`);
 
     step("toolkit.tools: what a language model is offered");
     for (const tool of gen.toolkit.tools) console.log(`  ${tool.name}  ${tool.method} ${tool.path}  ${tool.description}`);

@@ -13,7 +13,7 @@ import { freshOutputDir, REPO_ROOT } from "../support/output-dir.js";
 
 const EXAMPLES = join(REPO_ROOT, "generated-examples");
 let server: Awaited<ReturnType<typeof serveTools>>;
-beforeAll(async () => void (server = await serveTools(wordListTools().tools, { namespace: "WordBook", version: "v1" })));
+beforeAll(async () => void (server = await serveTools(wordListTools({ spelling: true }).tools, { namespace: "WordBook", version: "v1" })));
 afterAll(() => server.close());
 
 function listFiles(dir: string): string[] {

@@ -9,7 +9,11 @@ import { defineTool } from "../define-tool.js";
 export const WORD_LIST_NAMESPACE = "WordBook";
 export const WORD_LIST_VERSION = "v1";
 
-export function wordListTools() {
+/**
+ * `spelling: true` adds `SpellWord`, a streaming tool (an `async function*`) that answers a stored
+ * word letter by letter: the demo and generated-examples/ show a stream with it.
+ */
+export function wordListTools(options: { readonly spelling?: boolean } = {}) {
   const words: string[] = [];
   const addWord = defineTool({
     name: "AddWord",
@@ -38,5 +42,20 @@ export function wordListTools() {
     examples: [{ user: "Which words have I saved so far?", thoughts: "The user wants to see the word list.", arguments: {} }],
     run: () => ({ words: [...words], prompt: "List the words for the user in the order given." }),
   });
-  return { tools: [addWord, getWords], words: words as readonly string[] };
+  const spellWord = defineTool({
+    name: "SpellWord",
+    description: "Spells a stored word, one letter per event.",
+    input: z.object({ word: z.string().min(1).describe("A word of the word list.") }),
+    output: z.object({
+      letter: z.string().describe("One letter of the word."),
+      position: z.int().min(1).describe("Its position in the word, from 1."),
+    }),
+    run: async function* ({ word }) {
+      if (!words.includes(word)) throw new Error(`"${word}" is not in the word list`);
+      let position = 0;
+      for (const letter of word) yield { letter, position: ++position };
+    },
+  });
+  const tools = options.spelling ? [addWord, getWords, spellWord] : [addWord, getWords];
+  return { tools, words: words as readonly string[] };
 }
