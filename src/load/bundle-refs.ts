@@ -10,6 +10,13 @@
  * dropped, as OpenAPI 3.0 §4.7.23 says they are ignored. A Swagger 2.0 description is bundled the
  * same way before it is converted, with `definitions` as the home of hoisted schemas, so every
  * file is read by toolgen's reader and every error names a place in the 2.0 document.
+ *
+ * OpenAPI 3.2's `$self` is a document's own URI and the base of its relative references (3.2,
+ * "Establishing the Base URI"); a relative `$self` is resolved against the URL the document was
+ * read from. A reference resolves against that base, and a reference to a document's `$self`
+ * (its identity, "references MUST use the target document's `$self` URI") reaches the document
+ * already read under its retrieval URL. Where a reference then leads is read like any other:
+ * ref-scope.ts decides whether it may be.
  */
 import { fileURLToPath } from "node:url";
 import { BadInputError } from "./bad-input-error.js";
@@ -46,8 +53,8 @@ export function displayName(url: string): string {
 
 export async function bundleRefs(root: Json, rootUrl: string, read: ReadDocument, home: SchemaHome = "components"): Promise<Json> {
   const documents = await loadReferencedDocuments(root, rootUrl, read);
-  if (documents.size === 1) {
-    // No external reference: nothing to copy, only local refs to check (the GitHub case).
+  if (!documents.referencesByUri) {
+    // No reference names a document: nothing to copy, only local refs to check (the GitHub case).
     checkLocalRefs(root, rootUrl);
     return root;
   }
@@ -56,28 +63,72 @@ export async function bundleRefs(root: Json, rootUrl: string, read: ReadDocument
 
 type Loaded = { ok: true; value: unknown } | { ok: false; error: unknown };
 
+/** The documents of a description: each by the URL it was read from, with its base URI. */
+interface Documents {
+  readonly loaded: Map<string, Loaded>;
+  /** Retrieval URL → base URI, where `$self` makes them differ. */
+  readonly bases: Map<string, string>;
+  /** A document's `$self` (resolved) → the URL it was read from. */
+  readonly identities: Map<string, string>;
+  /** Whether any `$ref` has a part before `#` (a document named, maybe the root itself). */
+  referencesByUri: boolean;
+}
+
+/**
+ * The base URI of a document read from `url`: its `$self` resolved against `url` (an OpenAPI
+ * document's field only; a schema document's `$id` is not read), else `url`. A `$self` that is
+ * no URI reference is left unused rather than refused: the retrieval URL is a working base.
+ */
+function baseOf(document: unknown, url: string): string {
+  if (typeof document !== "object" || document === null || Array.isArray(document)) return url;
+  const self = (document as Json).$self;
+  if (typeof self !== "string" || typeof (document as Json).openapi !== "string") return url;
+  try {
+    const base = new URL(self, url);
+    base.hash = "";
+    return base.href;
+  } catch {
+    return url;
+  }
+}
+
+function remember(documents: Documents, url: string, document: unknown): void {
+  const base = baseOf(document, url);
+  if (base === url) return;
+  documents.bases.set(url, base);
+  if (!documents.identities.has(base)) documents.identities.set(base, url);
+}
+
+/** The URL to read a reference's document from: a known identity's retrieval URL, else the URI itself. */
+function retrievalOf(documents: Documents, uri: string): string {
+  return documents.identities.get(uri) ?? uri;
+}
+
 /**
  * Every document reachable through external refs, read breadth-first with each level in
  * parallel, so the bundling walk itself can be synchronous (an async step per node would make a
  * 13 MB description crawl).
  */
-async function loadReferencedDocuments(root: Json, rootUrl: string, read: ReadDocument): Promise<Map<string, Loaded>> {
-  const documents = new Map<string, Loaded>([[rootUrl, { ok: true, value: root }]]);
+async function loadReferencedDocuments(root: Json, rootUrl: string, read: ReadDocument): Promise<Documents> {
+  const documents: Documents = { loaded: new Map([[rootUrl, { ok: true, value: root }]]), bases: new Map(), identities: new Map(), referencesByUri: false };
+  remember(documents, rootUrl, root);
   let frontier: [string, unknown][] = [[rootUrl, root]];
   while (frontier.length > 0) {
     const wanted = new Set<string>();
     for (const [url, document] of frontier) {
+      const base = documents.bases.get(url) ?? url;
       for (const ref of externalRefs(document)) {
+        documents.referencesByUri = true;
         let target: string;
         try {
-          target = new URL(ref, url).href;
+          target = retrievalOf(documents, new URL(ref, base).href);
         } catch {
           continue;
         }
-        if (!documents.has(target)) wanted.add(target);
+        if (!documents.loaded.has(target)) wanted.add(target);
       }
     }
-    if (documents.size + wanted.size > MAX_EXTERNAL_DOCUMENTS) {
+    if (documents.loaded.size + wanted.size > MAX_EXTERNAL_DOCUMENTS) {
       throw new BadInputError(`more than ${MAX_EXTERNAL_DOCUMENTS} external documents are referenced`, displayName(rootUrl));
     }
     const batch = [...wanted];
@@ -86,8 +137,11 @@ async function loadReferencedDocuments(root: Json, rootUrl: string, read: ReadDo
     );
     frontier = [];
     batch.forEach((url, i) => {
-      documents.set(url, results[i]!);
-      if (results[i]!.ok) frontier.push([url, (results[i] as { value: unknown }).value]);
+      documents.loaded.set(url, results[i]!);
+      if (!results[i]!.ok) return;
+      const value = (results[i] as { value: unknown }).value;
+      remember(documents, url, value);
+      frontier.push([url, value]);
     });
   }
   return documents;
@@ -126,7 +180,7 @@ class Bundler {
   constructor(
     private readonly root: Json,
     private readonly rootUrl: string,
-    private readonly documents: ReadonlyMap<string, Loaded>,
+    private readonly documents: Documents,
     private readonly home: SchemaHome,
   ) {
     const schemas = home === "definitions" ? (root.definitions as Json | undefined) : ((root.components as Json | undefined)?.schemas as Json | undefined);
@@ -176,7 +230,7 @@ class Bundler {
     const fragment = hash >= 0 ? ref.slice(hash + 1) : "";
     let targetUrl: string;
     try {
-      targetUrl = file === "" ? docUrl : new URL(file, docUrl).href;
+      targetUrl = file === "" ? docUrl : retrievalOf(this.documents, new URL(file, this.documents.bases.get(docUrl) ?? docUrl).href);
     } catch {
       throw this.error(`$ref "${ref}" is not a valid reference`, docUrl, path);
     }
@@ -204,7 +258,7 @@ class Bundler {
   }
 
   private target(ref: string, targetUrl: string, fragment: string, docUrl: string, path: string[]): unknown {
-    const document = this.documents.get(targetUrl);
+    const document = this.documents.loaded.get(targetUrl);
     if (!document || !document.ok) {
       const error = document && !document.ok ? document.error : undefined;
       const reason = error instanceof Error ? error.message : "not loaded";
@@ -244,7 +298,8 @@ function childKind(parent: Kind, key: string, path: string[], home: SchemaHome):
   if (key === "schema") return "schema";
   if (key === "schemas" && path.at(-1) === "components") return "schemaMap";
   if (key === "definitions" && path.length === 0 && home === "definitions") return "schemaMap";
-  if (key === "example") return "data";
+  // An Example Object's value as data (3.2 `dataValue`): a `$ref` written in it is no reference.
+  if (key === "example" || key === "dataValue") return "data";
   return "other";
 }
 
