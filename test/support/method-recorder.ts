@@ -17,6 +17,8 @@ export interface Recorded {
   readonly query: string;
   readonly body: string;
   readonly contentType?: string;
+  /** Every header, by lower-case name. */
+  readonly headers: Readonly<Record<string, string>>;
 }
 
 export interface Recorder {
@@ -46,9 +48,10 @@ export async function startRecorder(methods: readonly string[], options: { raw?:
   };
 }
 
-function record(method: string, url: string, body: string, contentType: string | undefined): Recorded {
+function record(method: string, url: string, body: string, headers: Record<string, string>): Recorded {
   const at = url.indexOf("?");
-  return { method, url, path: at < 0 ? url : url.slice(0, at), query: at < 0 ? "" : url.slice(at + 1), body, ...(contentType !== undefined ? { contentType } : {}) };
+  const contentType = headers["content-type"];
+  return { method, url, path: at < 0 ? url : url.slice(0, at), query: at < 0 ? "" : url.slice(at + 1), body, ...(contentType !== undefined ? { contentType } : {}), headers };
 }
 
 function answer(entry: Recorded): { status: number; body: string } {
@@ -60,7 +63,8 @@ function httpServer(requests: Recorded[]): Server {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      const entry = record(req.method ?? "", req.url ?? "", Buffer.concat(chunks).toString("utf8"), req.headers["content-type"]);
+      const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : (v ?? "")]));
+      const entry = record(req.method ?? "", req.url ?? "", Buffer.concat(chunks).toString("utf8"), headers);
       requests.push(entry);
       const { status, body } = answer(entry);
       res.writeHead(status, status === 204 ? {} : { "content-type": "application/json" }).end(body);
@@ -83,7 +87,7 @@ function serveRaw(socket: Socket, requests: Recorded[]): void {
     if (body === undefined) return;
     done = true;
     const [method = "", target = ""] = line.split(" ");
-    const entry = record(method, target, body.toString("utf8"), headers.get("content-type"));
+    const entry = record(method, target, body.toString("utf8"), Object.fromEntries(headers));
     requests.push(entry);
     const { status, body: text } = answer(entry);
     const type = status === 204 ? "" : "content-type: application/json\r\n";
