@@ -189,7 +189,6 @@ describe("generated TypeScript", () => {
 });
 
 describe("calls over real HTTP", () => {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   let gen: any;
   beforeAll(async () => {
     const out = join(dir, "js");
