@@ -28,7 +28,9 @@ export function readStream(document: OpenApiDocument, content: Record<string, un
     const format = streamFormatOf(mediaType);
     if (format === undefined) continue;
     const pointer = `${contentPointer}/${escapePointerSegment(mediaType)}`;
-    const node = isObject(media) ? media : {};
+    // 3.2: a Media Type Object may be a $ref (into components.mediaTypes).
+    const resolved = resolveLocal(document, media, pointer).value;
+    const node = isObject(resolved) ? resolved : {};
     const itemSchema = node.itemSchema as SchemaNode | undefined;
     const schema = node.schema as SchemaNode | undefined;
     const jsonData = format !== "event-stream" || eventDataIsJson(document, itemSchema, schema, pointer);

@@ -140,6 +140,15 @@ describe("operations", () => {
     expect(byName.get("purgeItemsById")!.responses[0]!.description).toBe("purged");
   });
 
+  test("a stream's Media Type from components.mediaTypes keeps its itemSchema", () => {
+    const streamed = structuredClone(DESCRIPTION);
+    streamed.components.mediaTypes.Lines = { itemSchema: { $ref: "#/components/schemas/Item" } };
+    streamed.paths["/items/{id}"].query.responses["200"].content = { "application/jsonl": { $ref: "#/components/mediaTypes/Lines" } };
+    const query = modelOf(streamed).operations.find((o) => o.functionName === "queryItem")!;
+    expect(query.responseKind).toBe("stream");
+    expect(query.stream).toMatchObject({ format: "json-lines", itemSchema: { $ref: "#/components/schemas/Item" } });
+  });
+
   test("a deprecated security scheme is applied and warned once, naming the operations that use it", () => {
     expect(byName.get("getItem")!.security).toEqual([["oldKey"]]);
     expect(model.warnings.filter((w) => w.includes("deprecated"))).toEqual([
