@@ -387,7 +387,7 @@ describe("on the wire", () => {
     expect(await gen.toolkit.call("Streams/v1/logs", {})).toHaveLength(3);
     await expect(gen.toolkit.call("Streams/v1/logs", { mode: "forever" }, { maxStreamItems: 10 })).rejects.toMatchObject({ code: "RESPONSE_TOO_LARGE" });
     const stream = await gen.toolkit.stream("Streams/v1/progress", { job: "j1" });
-    expect((await collect(stream)).map((e: { event: string }) => e.event)).toEqual(["delta", "delta", "done"]);
+    expect((await collect<{ event: string }>(stream)).map((e) => e.event)).toEqual(["delta", "delta", "done"]);
     // The body's boolean `stream` asks for the stream (OpenAI): .stream() sets it when the caller did not.
     expect(await collect(await gen.toolkit.stream("Streams/v1/chat", { prompt: "x" }))).toHaveLength(4);
     expect(await collect(await gen.chat.stream({ prompt: "x" }))).toHaveLength(4);

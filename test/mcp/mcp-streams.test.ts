@@ -84,7 +84,7 @@ test("a streaming tool declares the array of its items as output", async () => {
 test("each item reaches a client with a progress token as it arrives; the result collects them", async () => {
   const client = await connect();
   try {
-    const progress: { progress: number; message?: string }[] = [];
+    const progress: { progress: number; message?: string | undefined }[] = [];
     const result = await client.callTool({ name: "Feeds__v1__ticks", arguments: { n: 3 } }, undefined, { onprogress: (p) => void progress.push(p) });
     expect(result.isError).toBeFalsy();
     const items = [{ data: { tick: 1 } }, { data: { tick: 2 } }, { data: { tick: 3 } }];
