@@ -14,6 +14,7 @@ import { readParameters, type RawParameter } from "./parameters.js";
 import { finishBody, readRequestBody } from "./request-body.js";
 import { readResponses, responseKindOfAll, successResponses, successStream } from "./responses.js";
 import { defaultServerUrl } from "./server-url.js";
+import { streamRequestFlag } from "./stream-request-flag.js";
 import { assignToolIds } from "./tool-names.js";
 import { pathItemOperations, wireMethod } from "./operation-methods.js";
 import type { OperationMethod, OperationModel, ParameterModel, ToolkitModel } from "./toolkit-model.js";
@@ -115,6 +116,7 @@ export function buildModel(loaded: LoadedDescription): ToolkitModel {
       success,
       responseKind: responseKindOfAll(success),
       ...(stream ? { stream } : {}),
+      ...(stream && responseKindOfAll(success) !== "stream" && streamRequestFlag(document, body) ? { streamFlag: streamRequestFlag(document, body)! } : {}),
       security,
       inputless: parameters.length === 0 && body === undefined,
       inputOptional: !requiredInput,

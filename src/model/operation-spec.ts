@@ -40,7 +40,7 @@ export function operationSpecOf(op: OperationModel): OperationSpec {
     ...(accept !== DEFAULT_ACCEPT ? { accept } : {}),
     ...(op.security.length > 0 ? { security: op.security } : {}),
     ...(op.stream
-      ? { stream: { format: op.stream.format, mediaType: op.stream.mediaType.split(";")[0]!.trim(), ...(op.stream.format === "event-stream" && op.stream.jsonData ? { json: true } : {}) } }
+      ? { stream: { format: op.stream.format, mediaType: op.stream.mediaType.split(";")[0]!.trim(), ...(op.stream.format === "event-stream" && op.stream.jsonData ? { json: true } : {}), ...(op.streamFlag ? { flag: op.streamFlag } : {}) } }
       : {}),
   };
 }

@@ -137,6 +137,8 @@ export interface OperationModel {
    * returns the other answer and `fn.stream()` asks for this one.
    */
   readonly stream?: StreamModel;
+  /** The boolean body field that asks for the stream (`stream`, as OpenAI's requests have it), set by `fn.stream()`. */
+  readonly streamFlag?: string;
   /**
    * The security that applies (the operation's, else the document's) as alternatives of scheme
    * names, only those that can be satisfied (model/security.ts); `[]`: none.

@@ -85,6 +85,8 @@ export interface StreamSpec {
   readonly mediaType: string;
   /** Event streams: each event's `data` is JSON to decode (`[DONE]` ends the stream). */
   readonly json?: boolean;
+  /** A boolean body field that asks for the stream (OpenAI's `stream`): `true` unless the caller set it. */
+  readonly flag?: string;
 }
 
 export interface OperationSpec {
