@@ -1,0 +1,23 @@
+/**
+ * The UTF-8 size of decoded text, which is what the parsers' per-item caps count: the cap is a
+ * promise about the bytes a server sent, and JavaScript string lengths undercount them up to 3x.
+ */
+
+/**
+ * UTF-8 bytes of `text` from `start` to `end`, or, once they pass `max`, some number above `max`
+ * (a cap only needs to know it was passed, and a 10 MB line should not be walked to learn that).
+ * Each UTF-16 surrogate counts 2, so a pair counts its 4 bytes even when a caller's chunking
+ * splits it and the halves are measured apart (a lone surrogate, which no TextDecoder produces,
+ * counts 2 as well).
+ */
+export function utf8Length(text: string, start: number, end: number, max = Infinity): number {
+  let bytes = end - start;
+  if (bytes > max) return bytes;
+  for (let i = start; i < end; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) continue;
+    bytes += code < 0x800 || (code >= 0xd800 && code <= 0xdfff) ? 1 : 2;
+    if (bytes > max) return bytes;
+  }
+  return bytes;
+}
