@@ -232,23 +232,33 @@ class StreamReader<Item> implements AsyncIterator<Item> {
   /** Parses decoded text into the queue; a parse failure is queued behind the good items. */
   #take(text: string): void {
     if (text === "") return;
-    try {
+    this.#parsing(() => {
       if (this.#parser.kind === "events") {
-        for (const event of this.#parser.parser.push(text)) if (!this.#event(event)) return;
+        const parser = this.#parser.parser;
+        const events = parser.push(text);
+        // `dispatched` already counts the whole chunk's events.
+        const first = parser.dispatched - events.length + 1;
+        for (let i = 0; i < events.length; i++) if (!this.#event(events[i]!, first + i)) return;
       } else {
         for (const line of this.#parser.parser.push(text)) if (!this.#line(line.text, line.line)) return;
       }
+    });
+  }
+
+  /** Runs a parser step; an item past the size cap (found now or deferred to this step) is queued as the error. */
+  #parsing(step: () => void): void {
+    try {
+      step();
     } catch (error) {
       if (!(error instanceof ItemTooLarge)) throw error;
-      const what = error.unit === "event" ? `event ${error.position}` : `${error.unit} ${error.position}`;
-      this.#pending = this.#exchange.fail(`streamed ${what} larger than ${error.limit} bytes; it was not read (raise maxResponseBytes to accept it)`, "RESPONSE_TOO_LARGE", {
+      this.#pending = this.#exchange.fail(`streamed ${error.unit} ${error.position} larger than ${error.limit} bytes; it was not read (raise maxResponseBytes to accept it)`, "RESPONSE_TOO_LARGE", {
         status: this.#exchange.response.status,
       });
     }
   }
 
   /** Queues one event; false when it ends the stream (`[DONE]`) or is broken. */
-  #event(event: ParsedEvent): boolean {
+  #event(event: ParsedEvent, position: number): boolean {
     if (event.retry !== undefined) this.#retry = event.retry;
     if (event.id !== undefined) this.lastEventId = event.id;
     let data: unknown = event.data;
@@ -261,7 +271,6 @@ class StreamReader<Item> implements AsyncIterator<Item> {
       try {
         data = JSON.parse(event.data);
       } catch {
-        const position = (this.#parser.parser as EventStreamParser).dispatched;
         this.#pending = this.#exchange.fail(`streamed event ${position} whose data is not JSON: ${snippet(event.data)}`, "INVALID_RESPONSE", {
           status: this.#exchange.response.status,
           body: event.data.slice(0, 1000),
@@ -294,10 +303,9 @@ class StreamReader<Item> implements AsyncIterator<Item> {
 
   /** Queues one JSON line (or record); false when it is broken. */
   #line(text: string, line: number): boolean {
-    const record = this.#parser.kind === "lines" && text.charCodeAt(0) === 0x1e ? text.slice(1) : text;
     let item: unknown;
     try {
-      item = JSON.parse(record);
+      item = JSON.parse(text);
     } catch {
       const unit = this.spec.format === "json-seq" ? "record" : "line";
       this.#pending = this.#exchange.fail(`streamed ${unit} ${line}, which is not JSON: ${snippet(text)}`, "INVALID_RESPONSE", {
@@ -311,12 +319,14 @@ class StreamReader<Item> implements AsyncIterator<Item> {
 
   /** The answer ended: a last line without its line end still counts (JSON lines). */
   #end(): void {
-    if (this.#parser.kind === "lines") {
-      const last = this.#parser.parser.end();
-      if (last) this.#line(last.text, last.line);
-    } else {
-      this.#parser.parser.end();
-    }
+    this.#parsing(() => {
+      if (this.#parser.kind === "lines") {
+        const last = this.#parser.parser.end();
+        if (last) this.#line(last.text, last.line);
+      } else {
+        this.#parser.parser.end();
+      }
+    });
     this.#finished = true;
     this.#exchange.release();
   }
