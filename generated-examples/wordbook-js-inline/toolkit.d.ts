@@ -15,6 +15,7 @@ export declare const toolkit: TypedToolkit<Credentials, ops.ToolTypes>;
 export type Client = {
     addWord: typeof ops.addWord;
     getWords: typeof ops.getWords;
+    spellWord: typeof ops.spellWord;
 };
 /** The operations bound to options of their own (another base address, token, headers, fetch). */
 export declare function createClient(options: CallOptions<Credentials>): Client;

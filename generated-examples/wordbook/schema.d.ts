@@ -43,6 +43,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/WordBook/v1/SpellWord": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Spells a stored word, one letter per event.
+     * @description Spells a stored word, one letter per event.
+     */
+    post: operations["SpellWord"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -63,6 +83,16 @@ export interface components {
       words: string[];
       /** @description How the model should phrase its answer. */
       prompt: string;
+    };
+    SpellWordInput: {
+      /** @description A word of the word list. */
+      word: string;
+    };
+    SpellWordOutput: {
+      /** @description One letter of the word. */
+      letter: string;
+      /** @description Its position in the word, from 1. */
+      position: number;
     };
     ErrorResponse: {
       /** @description What kind of error: "invalid JSON", "invalid input", "wrong version", "internal error", ... */
@@ -160,6 +190,54 @@ export interface operations {
         };
       };
       /** @description GetWords failed; the details are in the server's log, never in the answer. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  SpellWord: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SpellWordInput"];
+      };
+    };
+    responses: {
+      /** @description The results of SpellWord, streamed as they are produced: each server-sent event's data (or each line of JSON lines, sent for Accept: application/jsonl) is one SpellWordOutput. A failure after the first item ends the stream with an "error" event (JSON lines: a last line {"error": ...}) whose data is an error body like the 500 answer's. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "text/event-stream": {
+            data: components["schemas"]["SpellWordOutput"];
+            event?: string;
+            id?: string;
+            retry?: number;
+          };
+          "application/jsonl": components["schemas"]["SpellWordOutput"];
+        };
+      };
+      /** @description The body is not JSON, does not match SpellWordInput (the issues name each field), or ?version= is not v1. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description SpellWord failed; the details are in the server's log, never in the answer. */
       500: {
         headers: {
           [name: string]: unknown;

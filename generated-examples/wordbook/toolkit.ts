@@ -79,6 +79,44 @@ const tool1: ToolEntry = {
   examples: [example1],
   run: ops.getWords,
 };
+const tool2: ToolEntry = {
+  name: "WordBook/v1/SpellWord",
+  wireName: "WordBook__v1__SpellWord",
+  functionName: "spellWord",
+  description: "Spells a stored word, one letter per event.",
+  method: "POST",
+  path: "/WordBook/v1/SpellWord",
+  inputless: false,
+  parameters: {
+    type: "object",
+    properties: { word: { type: "string", description: "A word of the word list.", minLength: 1 } },
+    required: ["word"],
+    additionalProperties: false,
+  } as const,
+  responses: {
+    type: "array",
+    items: {
+      type: "object",
+      properties: {
+        data: {
+          type: "object",
+          properties: {
+            letter: { type: "string", description: "One letter of the word." },
+            position: { type: "integer", description: "Its position in the word, from 1.", minimum: 1 },
+          },
+          required: ["letter", "position"],
+        },
+        event: { type: "string" },
+        id: { type: "string" },
+        retry: { type: "integer", minimum: 0 },
+      },
+      required: ["data"],
+    },
+  } as const,
+  examples: [],
+  stream: "only",
+  run: ops.spellWord,
+};
 
 /**
  * Every operation as a tool for a language model: canonical and provider-safe names, description,
@@ -89,7 +127,7 @@ const tool1: ToolEntry = {
 export const toolkit: TypedToolkit<Credentials, ops.ToolTypes> = createToolkit<Credentials, ops.ToolTypes>({
   title: "WordBook",
   version: "v1",
-  tools: [tool0, tool1],
+  tools: [tool0, tool1, tool2],
   examples: [],
 });
 
@@ -97,11 +135,13 @@ export const toolkit: TypedToolkit<Credentials, ops.ToolTypes> = createToolkit<C
 export type Client = {
   addWord: typeof ops.addWord;
   getWords: typeof ops.getWords;
+  spellWord: typeof ops.spellWord;
 };
 
 const functions: Client = {
   addWord: ops.addWord,
   getWords: ops.getWords,
+  spellWord: ops.spellWord,
 };
 
 /** The operations bound to options of their own (another base address, token, headers, fetch). */

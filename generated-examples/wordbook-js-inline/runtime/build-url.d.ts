@@ -8,9 +8,10 @@
  */
 /**
  * The request URL: base address + path with its parameters substituted, then the query
- * parameters, then `version=<info.version>` last (the tool-server protocol appends it to every
- * call; it goes after the others so servers that read the last value see the right one). A
- * description whose info.version is empty gets no `version=`, and a URL with no query no `?`.
+ * parameters (or OpenAPI 3.2's one `querystring` parameter), then `version=<info.version>` last
+ * (the tool-server protocol appends it to every call; it goes after the others so servers that
+ * read the last value see the right one). A description whose info.version is empty gets no
+ * `version=`, and a URL with no query no `?`.
  */
 import type { OperationSpec } from "./operation.js";
 export declare function buildUrl(baseUrl: string, op: OperationSpec, input: Record<string, unknown>, version: string): string;

@@ -7,7 +7,7 @@
  * and could fail under compiler options other than toolgen's.
  */
 import { ownValue } from "./own-property.js";
-import { encodeReserved, encodeStrict, serializeStyled } from "./serialize-value.js";
+import { encodeReserved, encodeStrict, primitiveText, serializeStyled } from "./serialize-value.js";
 export function buildUrl(baseUrl, op, input, version) {
     let path = op.path;
     const query = [];
@@ -27,11 +27,28 @@ export function buildUrl(baseUrl, op, input, version) {
             else
                 query.push(serializeStyled(name, value, style, p.explode ?? style === "form", p.allowReserved ? encodeReserved : encodeStrict));
         }
+        else if (p.in === "querystring" && value !== undefined) {
+            query.push(querystringText(value, p.json === true));
+        }
     }
     // An empty info.version sends none at all: `?version=` would claim a version the API lacks.
     if (version !== "")
         query.push(`version=${encodeStrict(version)}`);
     return withQuery(joinBase(baseUrl, path), query);
+}
+/**
+ * A `querystring` parameter's value as the whole query string (OpenAPI 3.2, Parameter Object):
+ * JSON text percent-encoded as one piece (`?%7B%22a%22%3A1%7D`, the specification's example); an
+ * object as form fields, style form with explode (nested objects and arrays the way form query
+ * parameters send them); any other value (a `text/plain` or `application/jsonpath` string)
+ * percent-encoded as it is.
+ */
+function querystringText(value, json) {
+    if (json)
+        return encodeStrict(JSON.stringify(value));
+    if (typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Date))
+        return serializeStyled("", value, "form", true, encodeStrict);
+    return encodeStrict(primitiveText(value));
 }
 /**
  * The URL with `name=value` pairs (already encoded) added to its query. A path with a fixed query

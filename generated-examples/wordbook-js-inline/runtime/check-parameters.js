@@ -13,7 +13,7 @@ export function parameterProblem(op, input) {
         const value = ownValue(input, p.key);
         const required = p.in === "path" || p.required === true;
         if (value === undefined) {
-            if (required && (p.in === "path" || p.in === "query"))
+            if (required && (p.in === "path" || p.in === "query" || p.in === "querystring"))
                 return `${where(p)} is required and was not given`;
             continue;
         }

@@ -9,6 +9,8 @@
 import { filesOptionsOf, ModelFiles } from "./files/model-files.js";
 import { checkArguments } from "./validation/arguments.js";
 import { ToolInputError } from "./validation/tool-input-error.js";
+import { collectItems } from "./streams/collect-items.js";
+import { validateValue } from "./validation/validate.js";
 /**
  * `Tools`: the generated module's `ToolTypes` (typed-toolkit.ts), inferred from the declared type
  * of its `toolkit` constant; without it every name takes any arguments, as `Toolkit` says.
@@ -48,9 +50,20 @@ export function createToolkit(init) {
         async call(name, args, options) {
             const entry = find(name);
             const input = await files.arguments(name ?? entry.name, entry, check(name, args));
-            const callOptions = files.callOptions(options);
+            const callOptions = files.callOptions(entry.stream === "only" ? withItemCheck(entry, options) : options);
             const result = entry.inputless ? await entry.run(callOptions) : await entry.run(input, callOptions);
+            if (entry.stream === "only")
+                return collectItems(result, entry, options);
             return withPrompt(await files.answer(entry, result), entry.prompt);
+        },
+        async stream(name, args, options) {
+            const entry = find(name);
+            const run = entry.stream === "only" ? entry.run : entry.stream === "also" ? entry.run.stream : undefined;
+            if (!run)
+                throw notStreaming(name ?? entry.name, init.tools);
+            const input = await files.arguments(name ?? entry.name, entry, check(name, args));
+            const streamOptions = withItemCheck(entry, options);
+            return (entry.inputless ? await run(streamOptions) : await run(input, streamOptions));
         },
         get files() {
             return files.store;
@@ -70,6 +83,28 @@ function unknownTool(name, tools) {
     const known = tools.map((t) => (wire ? t.wireName : t.name));
     const message = `Unknown tool "${name}". Known tools: ${known.join(", ")}.`;
     return new ToolInputError(name, "UNKNOWN_TOOL", [{ path: "$", message: `names no tool; known tools: ${known.join(", ")}` }], message);
+}
+/**
+ * `validate: true`: each streamed item is checked against the tool's item schema before it is
+ * handed out (or collected), failing the stream with `INVALID_RESPONSE` at the first mismatch.
+ */
+function withItemCheck(entry, options) {
+    if (!options?.validate)
+        return options;
+    const schema = entry.stream === "only" ? entry.responses?.items : entry.streamItems;
+    if (schema === undefined)
+        return options;
+    const validateItem = (item) => {
+        const problems = validateValue(schema, item);
+        return problems.length === 0 ? undefined : problems.map((p) => `${p.path}: ${p.message}`).join("; ");
+    };
+    return { ...options, validateItem };
+}
+/** `toolkit.stream` of a tool whose answer is no stream; the message lists the ones that stream. */
+function notStreaming(name, tools) {
+    const streaming = tools.filter((t) => t.stream !== undefined).map((t) => t.name);
+    const known = streaming.length > 0 ? `tools that stream: ${streaming.join(", ")}` : "no tool of this toolkit streams";
+    return new ToolInputError(name, "NOT_STREAMING", [{ path: "$", message: `does not answer with a stream; ${known}` }], `Tool "${name}" does not answer with a stream; ${known}.`);
 }
 /** `x-ebagent-prompt` as the reference applies it, except that a server's own `prompt` wins. */
 function withPrompt(result, prompt) {

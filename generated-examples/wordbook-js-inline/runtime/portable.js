@@ -11,7 +11,9 @@
  * URL, FormData and AbortController only. `--runtime inline` copies exactly this file and what it
  * imports, so an inlined client runs in Node, Deno, Bun and browsers.
  */
-export { request } from "./request.js";
+export { request, streamRequest } from "./request.js";
+export { collectItems, DEFAULT_MAX_STREAM_BYTES, DEFAULT_MAX_STREAM_ITEMS } from "./streams/collect-items.js";
+export { ToolStream, DEFAULT_IDLE_TIMEOUT_MS } from "./streams/tool-stream.js";
 export { ToolCallError, isToolCallError } from "./tool-call-error.js";
 export { DEFAULT_TIMEOUT_MS } from "./options.js";
 export { createToolkit } from "./create-toolkit.js";

@@ -8,6 +8,7 @@
  */
 import type { OperationSpec } from "./operation.js";
 import { type CallOptions, type ClientConfig } from "./options.js";
+import { ToolStream, type StreamOptions } from "./streams/tool-stream.js";
 /**
  * `input` is the operation's flat input object, typed `object` rather than
  * `Record<string, unknown>`: tsc relates a generated `<Name>Input` to `object` without looking at
@@ -15,3 +16,9 @@ import { type CallOptions, type ClientConfig } from "./options.js";
  * every operation's input, called or not.
  */
 export declare function request(config: ClientConfig<object>, op: OperationSpec, input: object | undefined, options?: CallOptions<object>): Promise<unknown>;
+/**
+ * A stream's request: the answer's headers within `timeoutMs`, an error status rejected as any
+ * call's is (its body read under the size cap), and a 2xx answer handed to a ToolStream that
+ * reads it item by item. Streams are never retried; `options.reconnect` resumes a broken one.
+ */
+export declare function streamRequest(config: ClientConfig<object>, op: OperationSpec, input: object | undefined, options?: StreamOptions<object>): Promise<ToolStream<unknown>>;

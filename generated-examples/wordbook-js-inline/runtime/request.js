@@ -19,14 +19,18 @@ import { decodeSuccess, errorBody, InvalidAnswer, snippet } from "./decode-respo
 import { encodeBody } from "./encode-body.js";
 import { DEFAULT_MAX_REDIRECTS, fetchFollowingRedirects, RedirectRefused } from "./follow-redirects.js";
 import { BodyTooLarge, DEFAULT_MAX_RESPONSE_BYTES, readCappedBody } from "./read-capped-body.js";
-import { networkReason } from "./network-reason.js";
 import { DEFAULT_TIMEOUT_MS } from "./options.js";
 import { ToolCallError } from "./tool-call-error.js";
 import { applyAuth, CredentialFailed, describeAlternatives } from "./auth/apply-auth.js";
 import { encodeStrict } from "./serialize-value.js";
 import { downloadOf } from "./files/content-disposition.js";
-/** Safe to send twice (RFC 9110 §9.2.2); POST and PATCH are never retried. */
-const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE", "TRACE"]);
+import { readStreamOptions, ToolStream } from "./streams/tool-stream.js";
+import { transportError } from "./exchange.js";
+/**
+ * Safe to send twice (RFC 9110 §9.2.2; QUERY is safe and idempotent by its own draft, the method
+ * of OpenAPI 3.2's `query`); POST and PATCH are never retried.
+ */
+const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE", "TRACE", "QUERY"]);
 /** Answers that say "try again later" rather than "this request is wrong". */
 const RETRY_STATUS = new Set([408, 425, 429, 500, 502, 503, 504]);
 /**
@@ -68,6 +72,86 @@ function sleep(ms, signal) {
     });
 }
 async function requestOnce(config, op, input, options) {
+    const exchange = await openExchange(config, op, input, options);
+    const { response, fail } = exchange;
+    try {
+        const maxBytes = options.maxResponseBytes ?? config.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+        let read;
+        let download;
+        try {
+            const success = response.status >= 200 && response.status <= 299;
+            if (success && (options.attachmentsAsFiles ?? config.attachmentsAsFiles))
+                download = downloadOf(response.headers.get("content-disposition"));
+            read = await readCappedBody(response, maxBytes, download !== undefined);
+        }
+        catch (error) {
+            throw transportError(exchange, error);
+        }
+        if (read instanceof BodyTooLarge) {
+            throw fail(`answered ${response.status} with a body larger than ${read.limit} bytes; it was not read (raise maxResponseBytes to accept it)`, "RESPONSE_TOO_LARGE", { status: response.status });
+        }
+        if (response.status < 200 || response.status > 299)
+            throw statusError(exchange, read);
+        if (download !== undefined && read.blob)
+            return new File([read.blob], download.filename ?? "", { type: read.blob.type });
+        const result = decodeSuccess(op, response, read);
+        if (result instanceof InvalidAnswer)
+            throw fail(result.message, "INVALID_RESPONSE", { status: response.status, body: result.body });
+        return result;
+    }
+    finally {
+        exchange.stopTimer();
+        exchange.release();
+    }
+}
+/**
+ * A stream's request: the answer's headers within `timeoutMs`, an error status rejected as any
+ * call's is (its body read under the size cap), and a 2xx answer handed to a ToolStream that
+ * reads it item by item. Streams are never retried; `options.reconnect` resumes a broken one.
+ */
+export async function streamRequest(config, op, input, options = {}) {
+    const stream = op.stream;
+    if (!stream)
+        throw new ToolCallError("declares no streamed answer", { tool: op.tool, code: "INVALID_INPUT", method: op.method, url: op.path });
+    const streamOp = { ...op, accept: streamAccept(stream.mediaType) };
+    const values = stream.flag !== undefined && input?.[stream.flag] === undefined ? { ...input, [stream.flag]: true } : input;
+    const resend = (headers) => openStreamExchange(config, streamOp, values, { ...options, headers: { ...options.headers, ...headers } });
+    const exchange = await openStreamExchange(config, streamOp, values, options);
+    return new ToolStream(exchange, stream, readStreamOptions(config, options), resend);
+}
+/** Prefer the stream: a server offering JSON or a stream (OpenAI) answers the stream. */
+function streamAccept(mediaType) {
+    const base = mediaType.split(";")[0].trim().toLowerCase();
+    return `${base}, application/json;q=0.5`;
+}
+async function openStreamExchange(config, op, input, options) {
+    const exchange = await openExchange(config, op, input, options);
+    const { response } = exchange;
+    if (response.status >= 200 && response.status <= 299) {
+        exchange.stopTimer();
+        return exchange;
+    }
+    try {
+        const maxBytes = options.maxResponseBytes ?? config.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+        let read;
+        try {
+            read = await readCappedBody(response, maxBytes);
+        }
+        catch (error) {
+            throw transportError(exchange, error);
+        }
+        if (read instanceof BodyTooLarge) {
+            throw exchange.fail(`answered ${response.status} with a body larger than ${read.limit} bytes; it was not read (raise maxResponseBytes to accept it)`, "RESPONSE_TOO_LARGE", { status: response.status });
+        }
+        throw statusError(exchange, read);
+    }
+    finally {
+        exchange.stopTimer();
+        exchange.release();
+    }
+}
+/** Sends the request and waits for the answer's headers. */
+async function openExchange(config, op, input, options) {
     const values = (input ?? {});
     const baseUrl = options.baseUrl ?? config.baseUrl;
     const problem = parameterProblem(op, values);
@@ -87,13 +171,20 @@ async function requestOnce(config, op, input, options) {
     if (callerSignal?.aborted)
         throw fail("was aborted before it was sent", "ABORTED", { cause: callerSignal.reason });
     callerSignal?.addEventListener("abort", onAbort, { once: true });
-    const timer = timeoutMs > 0
+    let timer = timeoutMs > 0
         ? setTimeout(() => {
             timedOut = true;
             controller.abort();
         }, timeoutMs)
         : undefined;
+    const stopTimer = () => {
+        if (timer !== undefined)
+            clearTimeout(timer);
+        timer = undefined;
+    };
+    const release = () => callerSignal?.removeEventListener("abort", onAbort);
     const doFetch = options.fetch ?? config.fetch ?? globalThis.fetch;
+    let handedOver = false;
     try {
         // Credentials first: a refresh function runs under the same timeout and abort as the call.
         let auth;
@@ -114,55 +205,47 @@ async function requestOnce(config, op, input, options) {
         secrets = secretsOf(headers, token, auth.secrets);
         const target = withQuery(withoutQueryNames(url, auth.queryNames), auth.query);
         const maxRedirects = options.maxRedirects ?? config.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
-        const maxBytes = options.maxResponseBytes ?? config.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
-        let response;
-        let read;
-        let download;
+        const exchange = (response) => ({
+            response,
+            controller,
+            fail,
+            timeoutMs,
+            timedOut: () => timedOut,
+            unsatisfied: auth.unsatisfied,
+            stopTimer,
+            release,
+        });
+        let answered;
         try {
             const init = { method: op.method, headers, ...(body !== undefined ? { body } : {}), signal: controller.signal, credentialQuery: auth.queryNames };
-            const answered = await fetchFollowingRedirects(doFetch, target, init, maxRedirects);
-            if (answered instanceof RedirectRefused)
-                throw fail(answered.message, "NETWORK");
-            response = answered.response;
-            const success = response.status >= 200 && response.status <= 299;
-            if (success && (options.attachmentsAsFiles ?? config.attachmentsAsFiles))
-                download = downloadOf(response.headers.get("content-disposition"));
-            read = await readCappedBody(response, maxBytes, download !== undefined);
+            answered = await fetchFollowingRedirects(doFetch, target, init, maxRedirects);
         }
         catch (error) {
-            if (error instanceof ToolCallError)
-                throw error;
-            if (timedOut)
-                throw fail(`got no complete answer within ${timeoutMs} ms`, "TIMEOUT", { cause: error });
-            if (controller.signal.aborted)
-                throw fail("was aborted", "ABORTED", { cause: error });
-            throw fail(`failed: ${networkReason(error)}`, "NETWORK", { cause: error });
+            throw transportError({ controller, fail, timeoutMs, timedOut: () => timedOut }, error);
         }
-        if (read instanceof BodyTooLarge) {
-            throw fail(`answered ${response.status} with a body larger than ${read.limit} bytes; it was not read (raise maxResponseBytes to accept it)`, "RESPONSE_TOO_LARGE", { status: response.status });
-        }
-        if (response.status < 200 || response.status > 299) {
-            const detail = errorBody(response, read);
-            const text = typeof detail === "string" ? detail : detail instanceof Blob ? "" : JSON.stringify(detail);
-            const hint = auth.unsatisfied && (response.status === 401 || response.status === 403) ? authHint(auth.unsatisfied) : "";
-            throw fail(`answered ${response.status}${response.statusText ? ` ${response.statusText}` : ""}${text ? `: ${snippet(text)}` : ""}${hint}`, "HTTP_STATUS", {
-                status: response.status,
-                body: detail,
-                ...retryAfter(response),
-            });
-        }
-        if (download !== undefined && read.blob)
-            return new File([read.blob], download.filename ?? "", { type: read.blob.type });
-        const result = decodeSuccess(op, response, read);
-        if (result instanceof InvalidAnswer)
-            throw fail(result.message, "INVALID_RESPONSE", { status: response.status, body: result.body });
-        return result;
+        if (answered instanceof RedirectRefused)
+            throw fail(answered.message, "NETWORK");
+        handedOver = true;
+        return exchange(answered.response);
     }
     finally {
-        if (timer !== undefined)
-            clearTimeout(timer);
-        callerSignal?.removeEventListener("abort", onAbort);
+        if (!handedOver) {
+            stopTimer();
+            release();
+        }
     }
+}
+/** The error of a non-2xx answer whose body was read. */
+function statusError(exchange, read) {
+    const { response } = exchange;
+    const detail = errorBody(response, read);
+    const text = typeof detail === "string" ? detail : detail instanceof Blob ? "" : JSON.stringify(detail);
+    const hint = exchange.unsatisfied && (response.status === 401 || response.status === 403) ? authHint(exchange.unsatisfied) : "";
+    return exchange.fail(`answered ${response.status}${response.statusText ? ` ${response.statusText}` : ""}${text ? `: ${snippet(text)}` : ""}${hint}`, "HTTP_STATUS", {
+        status: response.status,
+        body: detail,
+        ...retryAfter(response),
+    });
 }
 /** What a 401/403 of a secured operation called without its credentials should tell the caller. */
 function authHint(alternatives) {

@@ -18,7 +18,11 @@ import type { ToolFileFields } from "./files/file-fields.js";
 import type { FileStore } from "./files/file-store.js";
 import type { FilesOptions } from "./files/files-options.js";
 import type { JsonObjectSchema, JsonSchema } from "./validation/json-schema.js";
-type AnyOperation = (...args: any[]) => Promise<unknown>;
+import type { CollectLimits } from "./streams/collect-items.js";
+import type { StreamOptions, ToolStream } from "./streams/tool-stream.js";
+type AnyOperation = ((...args: any[]) => Promise<unknown>) & {
+    stream?: (...args: any[]) => Promise<ToolStream<unknown>>;
+};
 /** One message of a few-shot conversation (examples.yaml `context`, in provider-neutral form). */
 export type ExampleMessage = {
     readonly role: "user";
@@ -61,6 +65,14 @@ export interface ToolDescriptor {
     readonly prompt?: string;
     /** Where arguments take file ids and where the answer holds base64 files (see files/file-fields.ts). */
     readonly files?: ToolFileFields;
+    /**
+     * The tool's answer can be a stream of items: `only` when the function itself streams (`call`
+     * collects the items into an array), `also` when it answers JSON and `fn.stream()` asks for the
+     * stream. `toolkit.stream` reads either item by item.
+     */
+    readonly stream?: "only" | "also";
+    /** JSON Schema of one streamed item of an `also` tool (an `only` tool's is `responses.items`). */
+    readonly streamItems?: JsonSchema;
 }
 export interface ToolEntry extends ToolDescriptor {
     /** The generated function's name. */
@@ -96,7 +108,17 @@ export interface Toolkit<Auth extends object = AuthValues> {
      * before the request, a binary answer comes back as `{ file, filename, mimeType, size }`, and
      * base64 fields marked `x-ebagent-file-mime-type` as ids.
      */
-    call(name: string | undefined, args?: unknown, options?: CallOptions<Auth>): Promise<unknown>;
+    call(name: string | undefined, args?: unknown, options?: CallOptions<Auth> & CollectLimits & {
+        validate?: boolean;
+    }): Promise<unknown>;
+    /**
+     * Calls a tool whose answer is a stream (`stream` in its descriptor) and resolves, once the
+     * answer's headers arrive, to its items, checked and sent as `call` does. A tool that does not
+     * stream throws ToolInputError (`NOT_STREAMING`) before any request.
+     */
+    stream(name: string | undefined, args?: unknown, options?: StreamOptions<Auth> & {
+        validate?: boolean;
+    }): Promise<ToolStream<unknown>>;
     /**
      * Where `call` keeps files: the ones a model passes by id and the ones tools return. The
      * toolkit's own MemoryFileStore unless one was given; created the first time it is needed.

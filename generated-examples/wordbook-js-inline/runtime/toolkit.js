@@ -19,8 +19,12 @@ export function bindCallOptions(functions, inputless, bound) {
         ...(bound.auth || options?.auth ? { auth: { ...bound.auth, ...options?.auth } } : {}),
     });
     const client = {};
+    const bind = (fn, name) => inputless.has(name) ? (options) => fn(merge(options)) : (input, options) => fn(input, merge(options));
     for (const [name, fn] of Object.entries(functions)) {
-        setOwn(client, name, inputless.has(name) ? (options) => fn(merge(options)) : (input, options) => fn(input, merge(options)));
+        const bound = bind(fn, name);
+        if (fn.stream)
+            bound.stream = bind(fn.stream, name);
+        setOwn(client, name, bound);
     }
     return client;
 }

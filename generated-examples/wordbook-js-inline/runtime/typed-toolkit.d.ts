@@ -23,6 +23,8 @@ import type { CallOptions } from "./options.js";
 import type { FileStore } from "./files/file-store.js";
 import type { FilesOptions } from "./files/files-options.js";
 import type { Toolkit } from "./toolkit.js";
+import type { CollectLimits } from "./streams/collect-items.js";
+import type { StreamOptions, ToolStream } from "./streams/tool-stream.js";
 /**
  * The shape of one `ToolTypes` member: `args`, what `call` takes (`undefined` among them when the
  * arguments may be left out), and `result`, what it resolves to.
@@ -39,13 +41,23 @@ type ArgsOf<T> = T extends {
 type ResultOf<T> = T extends {
     readonly result: infer R;
 } ? R : unknown;
+type ItemOf<T> = T extends {
+    readonly item: infer I;
+} ? I : never;
 /**
  * The arguments after a typed name: the tool's own, or JSON text (a model's arguments for a name
  * the app knows), which only the runtime can check. Optional when they may be `undefined`.
  */
 export type ToolArgsRest<T> = undefined extends ArgsOf<T> ? [args?: ArgsOf<T> | string | undefined] : [args: ArgsOf<T> | string];
 /** What follows a typed name in `call`: the arguments, then the call options. */
-export type ToolCallRest<T, Auth extends object> = [...ToolArgsRest<T>, options?: CallOptions<Auth> | undefined];
+export type ToolCallRest<T, Auth extends object> = [...ToolArgsRest<T>, options?: (CallOptions<Auth> & CollectLimits) | undefined];
+/**
+ * What follows a typed name in `stream`: as in `call` for a tool that streams; for one that does
+ * not, an argument no value satisfies, so the call does not compile.
+ */
+export type ToolStreamRest<T, Auth extends object> = T extends {
+    readonly item: unknown;
+} ? [...ToolArgsRest<T>, options?: StreamOptions<Auth> | undefined] : [notStreaming: never, ...rest: unknown[]];
 /**
  * A name only known at run time: `string` (or `string | undefined`, as Gemini's SDK types a
  * model's call) passes, a literal gives `never`. So a literal that is no tool's name fails to
@@ -62,6 +74,12 @@ export interface TypedToolkit<Auth extends object, Tools = UntypedTools> extends
      */
     call<N extends string | undefined>(name: RuntimeName<N>, args?: unknown, options?: CallOptions<Auth>): Promise<unknown>;
     call<N extends keyof Tools & string>(name: N, ...rest: ToolCallRest<Tools[N], Auth>): Promise<ResultOf<Tools[N]>>;
+    /**
+     * Reads a streaming tool's items as they arrive. With a literal name, only a tool that streams
+     * compiles, and each item has its type; with a name known only at run time, items are `unknown`.
+     */
+    stream<N extends string | undefined>(name: RuntimeName<N>, args?: unknown, options?: StreamOptions<Auth>): Promise<ToolStream<unknown>>;
+    stream<N extends keyof Tools & string>(name: N, ...rest: ToolStreamRest<Tools[N], Auth>): Promise<ToolStream<ItemOf<Tools[N]>>>;
     /** Validates arguments for tool `name` without calling it; typed by name like `call`. */
     check<N extends string | undefined>(name: RuntimeName<N>, args?: unknown): Record<string, unknown>;
     check<N extends keyof Tools & string>(name: N, ...rest: ToolArgsRest<Tools[N]>): Record<string, unknown>;

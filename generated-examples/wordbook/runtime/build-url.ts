@@ -9,13 +9,14 @@
  */
 /**
  * The request URL: base address + path with its parameters substituted, then the query
- * parameters, then `version=<info.version>` last (the tool-server protocol appends it to every
- * call; it goes after the others so servers that read the last value see the right one). A
- * description whose info.version is empty gets no `version=`, and a URL with no query no `?`.
+ * parameters (or OpenAPI 3.2's one `querystring` parameter), then `version=<info.version>` last
+ * (the tool-server protocol appends it to every call; it goes after the others so servers that
+ * read the last value see the right one). A description whose info.version is empty gets no
+ * `version=`, and a URL with no query no `?`.
  */
 import type { OperationSpec } from "./operation.js";
 import { ownValue } from "./own-property.js";
-import { encodeReserved, encodeStrict, serializeStyled } from "./serialize-value.js";
+import { encodeReserved, encodeStrict, primitiveText, serializeStyled } from "./serialize-value.js";
 
 export function buildUrl(baseUrl: string, op: OperationSpec, input: Record<string, unknown>, version: string): string {
   let path = op.path;
@@ -31,11 +32,26 @@ export function buildUrl(baseUrl: string, op: OperationSpec, input: Record<strin
       const name = encodeStrict(p.name);
       if (p.json) query.push(`${name}=${encodeStrict(typeof value === "string" ? value : JSON.stringify(value))}`);
       else query.push(serializeStyled(name, value, style, p.explode ?? style === "form", p.allowReserved ? encodeReserved : encodeStrict));
+    } else if (p.in === "querystring" && value !== undefined) {
+      query.push(querystringText(value, p.json === true));
     }
   }
   // An empty info.version sends none at all: `?version=` would claim a version the API lacks.
   if (version !== "") query.push(`version=${encodeStrict(version)}`);
   return withQuery(joinBase(baseUrl, path), query);
+}
+
+/**
+ * A `querystring` parameter's value as the whole query string (OpenAPI 3.2, Parameter Object):
+ * JSON text percent-encoded as one piece (`?%7B%22a%22%3A1%7D`, the specification's example); an
+ * object as form fields, style form with explode (nested objects and arrays the way form query
+ * parameters send them); any other value (a `text/plain` or `application/jsonpath` string)
+ * percent-encoded as it is.
+ */
+function querystringText(value: unknown, json: boolean): string {
+  if (json) return encodeStrict(JSON.stringify(value));
+  if (typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Date)) return serializeStyled("", value, "form", true, encodeStrict);
+  return encodeStrict(primitiveText(value));
 }
 
 /**

@@ -26,7 +26,7 @@ export function parameterProblem(op: OperationSpec, input: Record<string, unknow
     const value = ownValue(input, p.key);
     const required = p.in === "path" || p.required === true;
     if (value === undefined) {
-      if (required && (p.in === "path" || p.in === "query")) return `${where(p)} is required and was not given`;
+      if (required && (p.in === "path" || p.in === "query" || p.in === "querystring")) return `${where(p)} is required and was not given`;
       continue;
     }
     if (value === null) {

@@ -18,6 +18,10 @@ import type { Toolkit, ToolEntry, ToolkitInit } from "./toolkit.js";
 import type { TypedToolkit, UntypedTools } from "./typed-toolkit.js";
 import { checkArguments } from "./validation/arguments.js";
 import { ToolInputError } from "./validation/tool-input-error.js";
+import { collectItems } from "./streams/collect-items.js";
+import type { ToolStream } from "./streams/tool-stream.js";
+import { validateValue } from "./validation/validate.js";
+import type { JsonSchema } from "./validation/json-schema.js";
 
 /**
  * `Tools`: the generated module's `ToolTypes` (typed-toolkit.ts), inferred from the declared type
@@ -54,9 +58,18 @@ export function createToolkit<Auth extends object = AuthValues, Tools = UntypedT
     async call(name, args, options) {
       const entry = find(name);
       const input = await files.arguments(name ?? entry.name, entry, check(name, args));
-      const callOptions = files.callOptions(options);
+      const callOptions = files.callOptions(entry.stream === "only" ? withItemCheck(entry, options) : options);
       const result = entry.inputless ? await entry.run(callOptions) : await entry.run(input, callOptions);
+      if (entry.stream === "only") return collectItems(result as ToolStream<unknown>, entry, options);
       return withPrompt(await files.answer(entry, result), entry.prompt);
+    },
+    async stream(name, args, options) {
+      const entry = find(name);
+      const run = entry.stream === "only" ? entry.run : entry.stream === "also" ? entry.run.stream : undefined;
+      if (!run) throw notStreaming(name ?? entry.name, init.tools);
+      const input = await files.arguments(name ?? entry.name, entry, check(name, args));
+      const streamOptions = withItemCheck(entry, options);
+      return (entry.inputless ? await run(streamOptions) : await run(input, streamOptions)) as ToolStream<unknown>;
     },
     get files() {
       return files.store;
@@ -77,6 +90,28 @@ function unknownTool(name: string, tools: readonly ToolEntry[]): ToolInputError 
   const known = tools.map((t) => (wire ? t.wireName : t.name));
   const message = `Unknown tool "${name}". Known tools: ${known.join(", ")}.`;
   return new ToolInputError(name, "UNKNOWN_TOOL", [{ path: "$", message: `names no tool; known tools: ${known.join(", ")}` }], message);
+}
+
+/**
+ * `validate: true`: each streamed item is checked against the tool's item schema before it is
+ * handed out (or collected), failing the stream with `INVALID_RESPONSE` at the first mismatch.
+ */
+function withItemCheck<O extends { validate?: boolean } | undefined>(entry: ToolEntry, options: O): O {
+  if (!options?.validate) return options;
+  const schema = entry.stream === "only" ? (entry.responses as { items?: JsonSchema } | undefined)?.items : entry.streamItems;
+  if (schema === undefined) return options;
+  const validateItem = (item: unknown) => {
+    const problems = validateValue(schema, item);
+    return problems.length === 0 ? undefined : problems.map((p) => `${p.path}: ${p.message}`).join("; ");
+  };
+  return { ...options, validateItem };
+}
+
+/** `toolkit.stream` of a tool whose answer is no stream; the message lists the ones that stream. */
+function notStreaming(name: string, tools: readonly ToolEntry[]): ToolInputError {
+  const streaming = tools.filter((t) => t.stream !== undefined).map((t) => t.name);
+  const known = streaming.length > 0 ? `tools that stream: ${streaming.join(", ")}` : "no tool of this toolkit streams";
+  return new ToolInputError(name, "NOT_STREAMING", [{ path: "$", message: `does not answer with a stream; ${known}` }], `Tool "${name}" does not answer with a stream; ${known}.`);
 }
 
 /** `x-ebagent-prompt` as the reference applies it, except that a server's own `prompt` wins. */

@@ -16,7 +16,11 @@
 
 import type { SecurityAlternative } from "./auth/auth-scheme.js";
 
-export type ParameterLocation = "path" | "query" | "header" | "cookie";
+/**
+ * `querystring` (OpenAPI 3.2): one parameter that is the whole query string, its value serialised
+ * by its media type (form fields, or JSON text), build-url.ts.
+ */
+export type ParameterLocation = "path" | "query" | "querystring" | "header" | "cookie";
 
 export type ParameterStyle =
   | "matrix"
@@ -42,9 +46,12 @@ export interface ParameterSpec {
   readonly explode?: boolean;
   /** Query only: keep RFC 3986 reserved characters unencoded. */
   readonly allowReserved?: boolean;
-  /** The parameter uses `content` with a JSON media type: the value is sent as JSON text. */
+  /**
+   * The parameter uses `content` with a JSON media type: the value is sent as JSON text (for
+   * `querystring`, that text percent-encoded is the whole query string).
+   */
   readonly json?: boolean;
-  /** Query, header and cookie: the description marks it required (path parameters always are). */
+  /** Query, querystring, header and cookie: the description marks it required (path parameters always are). */
   readonly required?: boolean;
   /** The declared shape, when the schema declares exactly one; a value of another shape is refused. */
   readonly shape?: ValueShape;
@@ -75,7 +82,21 @@ export interface BodySpec {
 }
 
 /** What a 2xx answer is expected to hold; the actual Content-Type still decides how it is read. */
-export type ResponseKind = "json" | "text" | "binary" | "none";
+export type ResponseKind = "json" | "text" | "binary" | "none" | "stream";
+
+/** How a streamed answer is cut into items (the model's StreamFormat). */
+export type StreamFormat = "event-stream" | "json-lines" | "json-seq";
+
+/** A success answer that arrives item by item (OpenAPI 3.2 sequential media types). */
+export interface StreamSpec {
+  readonly format: StreamFormat;
+  /** The declared media type, asked for first in Accept. */
+  readonly mediaType: string;
+  /** Event streams: each event's `data` is JSON to decode (`[DONE]` ends the stream). */
+  readonly json?: boolean;
+  /** A boolean body field that asks for the stream (OpenAI's `stream`): `true` unless the caller set it. */
+  readonly flag?: string;
+}
 
 export interface OperationSpec {
   /** Canonical tool name `<title>/<version>/<operationId>`, used in errors. */
@@ -97,4 +118,9 @@ export interface OperationSpec {
    * absent or `[]`: none. See auth/apply-auth.ts.
    */
   readonly security?: readonly SecurityAlternative[];
+  /**
+   * The streamed answer the operation declares. With `response: "stream"` the function itself
+   * streams; otherwise the function reads the other answer and `fn.stream()` asks for this one.
+   */
+  readonly stream?: StreamSpec;
 }

@@ -20,10 +20,13 @@ import type { ToolFileFields } from "./files/file-fields.js";
 import type { FileStore } from "./files/file-store.js";
 import type { FilesOptions } from "./files/files-options.js";
 import type { JsonObjectSchema, JsonSchema } from "./validation/json-schema.js";
+import type { CollectLimits } from "./streams/collect-items.js";
+import type { StreamOptions, ToolStream } from "./streams/tool-stream.js";
 
-// Generated functions are (input, options) or, with no input, (options). Both are stored as this.
+// Generated functions are (input, options) or, with no input, (options). Both are stored as this;
+// an operation that also streams carries its streaming form as `.stream`.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyOperation = (...args: any[]) => Promise<unknown>;
+type AnyOperation = ((...args: any[]) => Promise<unknown>) & { stream?: (...args: any[]) => Promise<ToolStream<unknown>> };
 
 /** One message of a few-shot conversation (examples.yaml `context`, in provider-neutral form). */
 export type ExampleMessage =
@@ -65,6 +68,14 @@ export interface ToolDescriptor {
   readonly prompt?: string;
   /** Where arguments take file ids and where the answer holds base64 files (see files/file-fields.ts). */
   readonly files?: ToolFileFields;
+  /**
+   * The tool's answer can be a stream of items: `only` when the function itself streams (`call`
+   * collects the items into an array), `also` when it answers JSON and `fn.stream()` asks for the
+   * stream. `toolkit.stream` reads either item by item.
+   */
+  readonly stream?: "only" | "also";
+  /** JSON Schema of one streamed item of an `also` tool (an `only` tool's is `responses.items`). */
+  readonly streamItems?: JsonSchema;
 }
 
 export interface ToolEntry extends ToolDescriptor {
@@ -102,7 +113,13 @@ export interface Toolkit<Auth extends object = AuthValues> {
    * before the request, a binary answer comes back as `{ file, filename, mimeType, size }`, and
    * base64 fields marked `x-ebagent-file-mime-type` as ids.
    */
-  call(name: string | undefined, args?: unknown, options?: CallOptions<Auth>): Promise<unknown>;
+  call(name: string | undefined, args?: unknown, options?: CallOptions<Auth> & CollectLimits & { validate?: boolean }): Promise<unknown>;
+  /**
+   * Calls a tool whose answer is a stream (`stream` in its descriptor) and resolves, once the
+   * answer's headers arrive, to its items, checked and sent as `call` does. A tool that does not
+   * stream throws ToolInputError (`NOT_STREAMING`) before any request.
+   */
+  stream(name: string | undefined, args?: unknown, options?: StreamOptions<Auth> & { validate?: boolean }): Promise<ToolStream<unknown>>;
   /**
    * Where `call` keeps files: the ones a model passes by id and the ones tools return. The
    * toolkit's own MemoryFileStore unless one was given; created the first time it is needed.
@@ -139,12 +156,12 @@ export function bindCallOptions<T extends Record<string, AnyOperation>>(
     ...(bound.auth || options?.auth ? { auth: { ...bound.auth, ...options?.auth } } : {}),
   });
   const client: Record<string, AnyOperation> = {};
+  const bind = (fn: (...args: unknown[]) => Promise<unknown>, name: string): AnyOperation =>
+    inputless.has(name) ? (options?: CallOptions<object>) => fn(merge(options)) : (input?: unknown, options?: CallOptions<object>) => fn(input, merge(options));
   for (const [name, fn] of Object.entries(functions)) {
-    setOwn(
-      client,
-      name,
-      inputless.has(name) ? (options?: CallOptions<object>) => fn(merge(options)) : (input?: unknown, options?: CallOptions<object>) => fn(input, merge(options)),
-    );
+    const bound: AnyOperation = bind(fn, name);
+    if (fn.stream) bound.stream = bind(fn.stream, name) as (...args: unknown[]) => Promise<ToolStream<unknown>>;
+    setOwn(client, name, bound);
   }
   return client as T;
 }

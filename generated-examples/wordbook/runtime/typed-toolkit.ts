@@ -24,6 +24,8 @@ import type { CallOptions } from "./options.js";
 import type { FileStore } from "./files/file-store.js";
 import type { FilesOptions } from "./files/files-options.js";
 import type { Toolkit } from "./toolkit.js";
+import type { CollectLimits } from "./streams/collect-items.js";
+import type { StreamOptions, ToolStream } from "./streams/tool-stream.js";
 
 /**
  * The shape of one `ToolTypes` member: `args`, what `call` takes (`undefined` among them when the
@@ -42,6 +44,7 @@ export type UntypedTools = Readonly<Record<string, ToolType>>;
 // at the one member a call picks.
 type ArgsOf<T> = T extends { readonly args: infer A } ? A : unknown;
 type ResultOf<T> = T extends { readonly result: infer R } ? R : unknown;
+type ItemOf<T> = T extends { readonly item: infer I } ? I : never;
 
 /**
  * The arguments after a typed name: the tool's own, or JSON text (a model's arguments for a name
@@ -50,7 +53,15 @@ type ResultOf<T> = T extends { readonly result: infer R } ? R : unknown;
 export type ToolArgsRest<T> = undefined extends ArgsOf<T> ? [args?: ArgsOf<T> | string | undefined] : [args: ArgsOf<T> | string];
 
 /** What follows a typed name in `call`: the arguments, then the call options. */
-export type ToolCallRest<T, Auth extends object> = [...ToolArgsRest<T>, options?: CallOptions<Auth> | undefined];
+export type ToolCallRest<T, Auth extends object> = [...ToolArgsRest<T>, options?: (CallOptions<Auth> & CollectLimits) | undefined];
+
+/**
+ * What follows a typed name in `stream`: as in `call` for a tool that streams; for one that does
+ * not, an argument no value satisfies, so the call does not compile.
+ */
+export type ToolStreamRest<T, Auth extends object> = T extends { readonly item: unknown }
+  ? [...ToolArgsRest<T>, options?: StreamOptions<Auth> | undefined]
+  : [notStreaming: never, ...rest: unknown[]];
 
 /**
  * A name only known at run time: `string` (or `string | undefined`, as Gemini's SDK types a
@@ -72,6 +83,12 @@ export interface TypedToolkit<Auth extends object, Tools = UntypedTools> extends
    */
   call<N extends string | undefined>(name: RuntimeName<N>, args?: unknown, options?: CallOptions<Auth>): Promise<unknown>;
   call<N extends keyof Tools & string>(name: N, ...rest: ToolCallRest<Tools[N], Auth>): Promise<ResultOf<Tools[N]>>;
+  /**
+   * Reads a streaming tool's items as they arrive. With a literal name, only a tool that streams
+   * compiles, and each item has its type; with a name known only at run time, items are `unknown`.
+   */
+  stream<N extends string | undefined>(name: RuntimeName<N>, args?: unknown, options?: StreamOptions<Auth>): Promise<ToolStream<unknown>>;
+  stream<N extends keyof Tools & string>(name: N, ...rest: ToolStreamRest<Tools[N], Auth>): Promise<ToolStream<ItemOf<Tools[N]>>>;
   /** Validates arguments for tool `name` without calling it; typed by name like `call`. */
   check<N extends string | undefined>(name: RuntimeName<N>, args?: unknown): Record<string, unknown>;
   check<N extends keyof Tools & string>(name: N, ...rest: ToolArgsRest<Tools[N]>): Record<string, unknown>;

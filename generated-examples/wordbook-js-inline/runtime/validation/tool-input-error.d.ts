@@ -13,7 +13,9 @@
  * result, so it can correct itself and call again; `problems` has the same content as data.
  */
 import type { ValidationProblem } from "./validate.js";
-export type ToolInputErrorCode = "UNKNOWN_TOOL" | "INVALID_JSON" | "INVALID_ARGUMENTS";
+export type ToolInputErrorCode = "UNKNOWN_TOOL" | "INVALID_JSON" | "INVALID_ARGUMENTS"
+/** `toolkit.stream` named a tool whose answer is no stream. */
+ | "NOT_STREAMING";
 export declare class ToolInputError extends Error {
     readonly name = "ToolInputError";
     /** The tool name as the model gave it. */

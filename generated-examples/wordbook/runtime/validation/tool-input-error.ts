@@ -15,7 +15,12 @@
  */
 import type { ValidationProblem } from "./validate.js";
 
-export type ToolInputErrorCode = "UNKNOWN_TOOL" | "INVALID_JSON" | "INVALID_ARGUMENTS";
+export type ToolInputErrorCode =
+  | "UNKNOWN_TOOL"
+  | "INVALID_JSON"
+  | "INVALID_ARGUMENTS"
+  /** `toolkit.stream` named a tool whose answer is no stream. */
+  | "NOT_STREAMING";
 
 export class ToolInputError extends Error {
   override readonly name = "ToolInputError";
