@@ -32,6 +32,8 @@ export interface ChangeLocation {
   readonly parameter?: { readonly name: string; readonly in: string };
   /** For `response`: the status as written (`200`, `2XX`, `default`). */
   readonly status?: string;
+  /** For a declared response header: its name as written (matched case-insensitively). */
+  readonly header?: string;
   readonly mediaType?: string;
   /** Property path inside the schema, segments joined with `/` (`data/typeEnum`, `items/id`). */
   readonly property?: string;
@@ -103,11 +105,12 @@ export function summarize(changes: readonly DiffChange[]): DiffSummary {
   return summary;
 }
 
-/** `parameter query id`, `response 200 application/json data/id`, `body application/json name`. */
+/** `parameter query id`, `response 200 application/json data/id`, `response 200 header x-rate-limit`, `body application/json name`. */
 export function locationText(location: ChangeLocation): string {
   const parts: string[] = [location.section];
   if (location.parameter) parts.push(location.parameter.in, location.parameter.name);
   if (location.status !== undefined) parts.push(location.status);
+  if (location.header !== undefined) parts.push("header", location.header);
   if (location.mediaType !== undefined) parts.push(location.mediaType);
   if (location.property !== undefined && location.property !== "") parts.push(location.property);
   return parts.join(" ");

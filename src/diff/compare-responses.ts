@@ -1,13 +1,19 @@
 /**
- * Responses of one matched operation (OpenAPI 3.0 §4.7.16), matched by status as written. Only
- * the success responses' schemas are compared: they are the generated function's result type,
- * while an error answer reaches the caller as `ToolCallError.body`, untyped. Every response's
- * media types count (the model lists them all beside the one it chose), except those the stream
- * rules judge (stream-answer.ts), and a stream's schema is compared there, as its items.
+ * Responses of one matched operation (OpenAPI 3.0 §4.7.16), matched by status as written. The
+ * success responses' schemas are the generated function's result type, and their declared
+ * headers the typed `headers` of `.withResponse()` (compare-headers.ts). A declared error answer
+ * (non-2xx, or `default` beside a success) types `e.body` once `isToolCallError(e, tool, status)`
+ * narrows on it, so its schema is compared in the same direction with `error-response-*` ids, and
+ * removing it breaks the code that narrows on it. A status only `default` covered on one side is
+ * compared with that `default`. Every response's media types count (the model lists them all
+ * beside the one it chose), except those the stream rules judge (stream-answer.ts), and a
+ * stream's schema is compared there, as its items.
  */
 import { isSuccessStatus } from "../model/responses.js";
 import { isJsonMediaType, responseKindOf } from "../model/media-type.js";
 import { streamFormatOf } from "../model/stream-media.js";
+import type { ResponseModel } from "../model/toolkit-model.js";
+import { compareHeaders } from "./compare-headers.js";
 import { code } from "./messages.js";
 import { emit, emitSchemaChanges, type PairContext } from "./pair-context.js";
 import { mediaTypeKey, streamCoverage } from "./stream-answer.js";
@@ -18,6 +24,9 @@ export function compareResponses(ctx: PairContext): void {
   const oldSuccess = new Set(ctx.old.success.map((r) => r.status.toUpperCase()));
   const newSuccess = new Set(ctx.new.success.map((r) => r.status.toUpperCase()));
   const judgedAsStream = streamCoverage(ctx);
+  // The `default` error answer of each side, which types every undeclared non-2xx status.
+  const oldDefault = oldSuccess.has("DEFAULT") ? undefined : oldByStatus.get("DEFAULT");
+  const newDefault = newSuccess.has("DEFAULT") ? undefined : newByStatus.get("DEFAULT");
 
   for (const [key, a] of oldByStatus) {
     const b = newByStatus.get(key);
@@ -30,12 +39,20 @@ export function compareResponses(ctx: PairContext): void {
           { section: "response", status },
           `removed the success response with the status ${code(status)}: it is part of the generated function's result type`,
         );
+      } else if (newDefault && key !== "DEFAULT") {
+        emit(
+          ctx,
+          "response-non-success-status-into-default",
+          { section: "response", status },
+          `removed the error response with the status ${code(status)}: the ${code("default")} response now types it, so ${code(`isToolCallError(e, tool, ${status})`)} still compiles and narrows ${code("e.body")} to the ${code("default")} schema`,
+        );
+        compareErrorBodies(ctx, status, a, newDefault);
       } else {
         emit(
           ctx,
           "response-non-success-status-removed",
           { section: "response", status },
-          `removed the response with the status ${code(status)}`,
+          `removed the error response with the status ${code(status)}: code that narrows on it with ${code(`isToolCallError(e, tool, ${key === "DEFAULT" ? "status" : status})`)} stops compiling${key === "DEFAULT" ? " for every status only `default` declared" : ""}`,
         );
       }
       continue;
@@ -80,6 +97,8 @@ export function compareResponses(ctx: PairContext): void {
         b.schema,
       );
     }
+    if (oldSuccess.has(key) && newSuccess.has(key)) compareHeaders(ctx, status, b.status);
+    if (!oldSuccess.has(key) && !newSuccess.has(key)) compareErrorBodies(ctx, b.status, a, b);
   }
   for (const [key, b] of newByStatus) {
     if (oldByStatus.has(key)) continue;
@@ -95,10 +114,24 @@ export function compareResponses(ctx: PairContext): void {
         ctx,
         "response-non-success-status-added",
         { section: "response", status: b.status },
-        `added the response with the status ${code(b.status)}`,
+        `added the error response with the status ${code(b.status)}`,
       );
+      // Code that narrowed on this status got the old `default` body type; now it gets this one.
+      if (oldDefault && key !== "DEFAULT") compareErrorBodies(ctx, b.status, oldDefault, b);
     }
   }
+}
+
+/** A declared error answer's body, as `e.body` after narrowing on `status`: the response direction. */
+function compareErrorBodies(ctx: PairContext, status: string, a: ResponseModel, b: ResponseModel): void {
+  if (a.kind === "stream" || b.kind === "stream" || a.schema === undefined || b.schema === undefined) return;
+  emitSchemaChanges(
+    ctx,
+    { area: "error", status },
+    { section: "response", status, ...(b.mediaType ? { mediaType: b.mediaType } : {}) },
+    a.schema,
+    b.schema,
+  );
 }
 
 interface ParsedMediaType {

@@ -4,12 +4,14 @@
  */
 import type { Direction, Level } from "./change.js";
 import { BOUNDS, type SchemaChange } from "./schema-change.js";
-import type { SchemaArea } from "./schema-rules.js";
+import { directionOf, type SchemaArea } from "./schema-rules.js";
 
 export interface SchemaPlace {
   readonly area: SchemaArea;
   readonly parameter?: { readonly name: string; readonly in: string };
   readonly status?: string;
+  /** For `header`: the header's name as the new side writes it (the old side when it was removed). */
+  readonly header?: string;
   /** A stream's payload (compare-stream.ts) rather than the response body. */
   readonly stream?: StreamPlace;
 }
@@ -43,6 +45,14 @@ export function placeText(place: SchemaPlace, path: readonly string[]): string {
     case "response":
       if (place.stream) return streamPlaceText(place.status, place.stream, property);
       return path.length === 0 ? `the ${place.status} response body` : `the response property ${code(property)} (status ${place.status})`;
+    case "header":
+      return path.length === 0
+        ? `the header ${code(place.header)} of the ${place.status} response`
+        : `${code(property)} of the header ${code(place.header)} (status ${place.status})`;
+    case "error":
+      return path.length === 0
+        ? `the ${place.status} error response body`
+        : `the error response property ${code(property)} (status ${place.status})`;
   }
 }
 
@@ -58,8 +68,9 @@ const BOUND_WORDS: Readonly<Record<string, string>> = Object.fromEntries(Object.
 
 export function schemaMessage(place: SchemaPlace, change: SchemaChange, level: Level): string {
   const where = placeText(place, change.path);
-  const direction: Direction = place.area === "response" ? "response" : "request";
-  return `${fact(where, change, direction)}${polarityText(change)}${consequence(direction, level, change)}`;
+  const direction = directionOf(place.area);
+  const reader = place.area === "error" ? `code that reads ${code("e.body")} after ${code(`isToolCallError(e, tool, ${place.status === "default" ? "status" : place.status})`)}` : undefined;
+  return `${fact(where, change, direction)}${polarityText(change)}${consequence(direction, level, change, reader)}`;
 }
 
 /** What a change under `not` or `if` does to the schema above it (schema-rules.ts polarizedKind). */
@@ -128,7 +139,7 @@ function fact(where: string, c: SchemaChange, direction: Direction): string {
     case "property-added":
       return direction === "request"
         ? `added the new ${c.required ? "required" : "optional"} property ${where.replace(/^the (request )?property /, "")} to the request`
-        : `added the ${c.required ? "required" : "optional"} property ${where.replace(/^the (response|stream) property /, "")} to the ${where.startsWith("the stream") ? "stream" : "response"}`;
+        : `added the ${c.required ? "required" : "optional"} property ${where.replace(/^the (error response|response|stream) property /, "")} to the ${where.startsWith("the stream") ? "stream" : where.startsWith("the error") ? "error response" : "response"}`;
     case "property-removed":
       return `removed the ${c.required ? "required" : "optional"} ${where.replace(/^the /, "")}`;
     case "became-required":
@@ -223,7 +234,8 @@ function fact(where: string, c: SchemaChange, direction: Direction): string {
   }
 }
 
-function consequence(direction: Direction, level: Level, change: SchemaChange): string {
+/** `reader`: who reads the value when it is not the generated function's result (an error body). */
+function consequence(direction: Direction, level: Level, change: SchemaChange, reader?: string): string {
   if (level === "info") return "";
   if (change.kind === "const-changed") {
     return direction === "request"
@@ -239,6 +251,11 @@ function consequence(direction: Direction, level: Level, change: SchemaChange): 
   }
   if (change.kind === "enum-value-added" || change.kind === "enum-removed") {
     return ": exhaustive switches over the generated type miss the new value";
+  }
+  if (reader !== undefined) {
+    return level === "breaking"
+      ? `: ${reader} can break against the regenerated error type; update it`
+      : `: ${reader} may see values it does not expect`;
   }
   return level === "breaking"
     ? ": code written against the old output type can break; update what reads it"

@@ -7,7 +7,7 @@ import type { ChangeLocation, OperationRef, ToolRef } from "./change.js";
 import type { OperationModel, ToolkitModel } from "../model/toolkit-model.js";
 import type { SchemaComparer } from "./schema-graph.js";
 import type { FindingInput, Findings } from "./findings.js";
-import { schemaRule } from "./schema-rules.js";
+import { directionOf, schemaRule } from "./schema-rules.js";
 import { schemaMessage, type SchemaPlace } from "./messages.js";
 import type { SchemaChange } from "./schema-change.js";
 
@@ -41,7 +41,7 @@ export function emitSchemaChanges(
   oldSchema: unknown,
   newSchema: unknown,
 ): void {
-  for (const change of ctx.comparer.compare(oldSchema, newSchema, place.area === "response" ? "response" : "request")) {
+  for (const change of ctx.comparer.compare(oldSchema, newSchema, directionOf(place.area))) {
     const rule = schemaRule(place.area, change);
     if (!rule) continue;
     const inner = change.path.join("/");

@@ -91,7 +91,33 @@ const OPERATION_RULES: readonly RuleInfo[] = [
   { id: "response-success-status-added", level: "info", summary: "2xx response added" },
   { id: "response-success-status-removed", level: "breaking", summary: "2xx response removed" },
   { id: "response-non-success-status-added", level: "info", summary: "non-2xx response added" },
-  { id: "response-non-success-status-removed", level: "info", summary: "non-2xx response removed" },
+  // oasdiff INFO: the error answer is typed now, and isToolCallError(e, tool, status) on a status
+  // no longer declared (and not covered by `default`) stops compiling.
+  {
+    id: "response-non-success-status-removed",
+    level: "breaking",
+    summary: "error response (non-2xx or default) removed: code that narrows on its status stops compiling",
+  },
+  {
+    id: "response-non-success-status-into-default",
+    level: "info",
+    summary: "error response removed while `default` is declared: its status now narrows to the default body (compared as error-response-*)",
+  },
+  // Declared headers of a success answer (compare-headers.ts): typed by `.withResponse()`.
+  { id: "required-response-header-removed", level: "breaking", summary: "required header of a success response removed" },
+  // oasdiff WARN: the key still leaves the typed headers of .withResponse(), so reading it stops compiling.
+  {
+    id: "optional-response-header-removed",
+    level: "breaking",
+    summary: "optional header of a success response removed: it leaves the typed headers of .withResponse()",
+  },
+  {
+    id: "response-header-became-optional",
+    level: "breaking",
+    summary: "declared header of a success response became optional: its type gains undefined",
+  },
+  { id: "response-header-added", level: "info", summary: "header declared on a success response" },
+  { id: "response-header-became-required", level: "info", summary: "declared header of a success response became required" },
   { id: "response-media-type-added", level: "info", summary: "response media type added" },
   { id: "response-media-type-removed", level: "breaking", summary: "response media type removed" },
   // A media type replaced by one the runtime reads the same way (both JSON, or only parameters

@@ -8,8 +8,18 @@
 import type { Direction, Level } from "./change.js";
 import { BOUNDS, boundNarrows, type BoundMove, type SchemaChange, type SchemaChangeKind } from "./schema-change.js";
 
-/** Where a schema sits in an operation. */
-export type SchemaArea = "parameter" | "body" | "response";
+/**
+ * Where a schema sits in an operation. `response` is a success answer's body (the result type),
+ * `header` a declared header of a success answer (`fn().withResponse()`'s typed `headers`),
+ * `error` the body of a declared error answer (non-2xx or `default`: `e.body` once
+ * `isToolCallError(e, tool, status)` narrows it). The last three are read by the client.
+ */
+export type SchemaArea = "parameter" | "body" | "response" | "header" | "error";
+
+/** Request areas are written by the client, response areas read by it. */
+export function directionOf(area: SchemaArea): Direction {
+  return area === "parameter" || area === "body" ? "request" : "response";
+}
 
 type Pair = readonly [request: Level, response: Level];
 
@@ -157,7 +167,7 @@ export interface SchemaRule {
  * `not` or `if` that changes no validation (a default, a description flag).
  */
 export function schemaRule(area: SchemaArea, change: SchemaChange): SchemaRule | undefined {
-  const direction: Direction = area === "response" ? "response" : "request";
+  const direction = directionOf(area);
   const nested = change.path.length > 0;
   const side = direction === "request" ? 0 : 1;
   if (change.polarity !== undefined) {
@@ -207,6 +217,8 @@ export function narrowsRequest(change: SchemaChange): boolean {
 function prefix(area: SchemaArea, nested: boolean): string {
   if (area === "parameter") return "request-parameter";
   if (area === "body") return nested ? "request-property" : "request-body";
+  if (area === "header") return nested ? "response-header-property" : "response-header";
+  if (area === "error") return nested ? "error-response-property" : "error-response-body";
   return nested ? "response-property" : "response-body";
 }
 
@@ -214,15 +226,17 @@ function prefix(area: SchemaArea, nested: boolean): string {
 function propertyRuleId(area: SchemaArea, change: SchemaChange): string | undefined {
   const req = change.required === true ? "required" : "optional";
   const p = area === "parameter" ? "request-parameter-property" : "request-property";
+  // Read places: `response-`, `response-header-`, `error-response-` before the oasdiff-style word.
+  const read = area === "response" ? "response" : area === "header" ? "response-header" : area === "error" ? "error-response" : undefined;
   switch (change.kind) {
     case "property-added":
-      if (area === "response") return `response-${req}-property-added`;
+      if (read) return `${read}-${req}-property-added`;
       return area === "parameter" ? `new-${req}-request-parameter-property` : `new-${req}-request-property`;
     case "property-removed":
-      return area === "response" ? `response-${req}-property-removed` : `${p}-removed`;
+      return read ? `${read}-${req}-property-removed` : `${p}-removed`;
     case "became-required":
     case "became-optional":
-      return area === "response" ? `response-property-${change.kind}` : `${p}-${change.kind}`;
+      return read ? `${read}-property-${change.kind}` : `${p}-${change.kind}`;
     default:
       return undefined;
   }
@@ -233,7 +247,7 @@ export function allSchemaRules(): { id: string; level: Level }[] {
   const rules = new Map<string, Level>();
   const propertyKinds: SchemaChangeKind[] = ["property-added", "property-removed", "became-required", "became-optional"];
   const kinds = (Object.keys(LEVELS) as SchemaChangeKind[]).filter((k) => !propertyKinds.includes(k));
-  for (const area of ["parameter", "body", "response"] as SchemaArea[]) {
+  for (const area of ["parameter", "body", "response", "header", "error"] as SchemaArea[]) {
     const changes: SchemaChange[] = [
       ...kinds.flatMap((kind) => [
         { kind, path: [] },

@@ -247,12 +247,12 @@ describe("request bodies and responses", () => {
     ]);
   });
 
-  test("success status removed is breaking, an error status removed is info; media type removed", () => {
+  test("success status removed is breaking, and so is an error status (code narrowing on it stops compiling); media type removed", () => {
     const responses = (r: Record<string, unknown>) => post({ responses: r });
     const json = { description: "ok", content: { "application/json": { schema: { type: "string" } } } };
     expect(lines(diffDocs(responses({ "200": json, "201": json, "404": json }), responses({ "200": json })))).toEqual([
       "breaking response-success-status-removed POST /x | response 201",
-      "info response-non-success-status-removed POST /x | response 404",
+      "breaking response-non-success-status-removed POST /x | response 404",
     ]);
     const both = {
       description: "ok",
@@ -263,12 +263,14 @@ describe("request bodies and responses", () => {
     ]);
   });
 
-  test("error response schemas are not compared: the client does not type them", () => {
+  test("error response schemas are compared like results: isToolCallError narrows e.body to them", () => {
     const r = (t: string) =>
       post({
         responses: { "200": { description: "ok" }, "400": { description: "e", content: { "application/json": { schema: { type: t } } } } },
       });
-    expect(diffDocs(r("string"), r("object")).changes).toEqual([]);
+    expect(lines(diffDocs(r("string"), r("object")))).toEqual([
+      "breaking error-response-body-type-changed POST /x | response 400 application/json",
+    ]);
   });
 });
 
