@@ -10,7 +10,7 @@ import { readInfoFields } from "./info-fields.js";
 import { SecurityReader } from "./security.js";
 import { escapePointerSegment, isObject, resolveLocal } from "./local-ref.js";
 import { NameRegistry } from "./name-registry.js";
-import { readParameters, type RawParameter } from "./parameters.js";
+import { markIdempotencyKey, readParameters, type RawParameter } from "./parameters.js";
 import { finishBody, readRequestBody } from "./request-body.js";
 import { readResponses, responseKindOfAll, successResponses, successStream } from "./responses.js";
 import { defaultServerUrl } from "./server-url.js";
@@ -87,7 +87,7 @@ export function buildModel(loaded: LoadedDescription): ToolkitModel {
       if (!warnings.includes(w)) warnings.push(w);
     });
     const security = securityReader.operation(f.operation.security, `${wireMethod(f.method)} ${f.path}`);
-    const parameters = securityReader.markCredentials(assignParameterKeys(rawParams), security);
+    const parameters = markIdempotencyKey(securityReader.markCredentials(assignParameterKeys(rawParams), security));
     const keys = new Set(parameters.map((p) => p.key));
     const rawBody = readRequestBody(document, f.operation.requestBody, `${f.pointer}/requestBody`, f.method, (w) => warnings.push(w));
     const body = rawBody ? finishBody(rawBody, keys, keys.has("body") ? "requestBody" : "body") : undefined;

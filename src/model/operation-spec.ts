@@ -30,6 +30,7 @@ export function operationSpecOf(op: OperationModel): OperationSpec {
     ...(op.body.fields && Object.keys(op.body.fields).length > 0 ? { fields: op.body.fields } : {}),
   };
   const accept = acceptOf(op);
+  const idempotencyKey = op.parameters.find((p) => p.idempotencyKey)?.key;
   return {
     tool: op.toolName,
     method: wireMethod(op.method),
@@ -39,6 +40,7 @@ export function operationSpecOf(op: OperationModel): OperationSpec {
     response: op.responseKind,
     ...(accept !== DEFAULT_ACCEPT ? { accept } : {}),
     ...(op.security.length > 0 ? { security: op.security } : {}),
+    ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
     ...(op.stream
       ? { stream: { format: op.stream.format, mediaType: op.stream.mediaType.split(";")[0]!.trim(), ...(op.stream.format === "event-stream" && op.stream.jsonData ? { json: true } : {}), ...(op.streamFlag ? { flag: op.streamFlag } : {}) } }
       : {}),

@@ -17,6 +17,7 @@ import { escapePointerSegment, isObject, resolveLocal } from "./local-ref.js";
 import type { ParameterModel, SchemaNode } from "./toolkit-model.js";
 import { isJsonMediaType } from "./media-type.js";
 import { valueShapeOf } from "./value-shape.js";
+import { isIdempotencyKeyHeader } from "../runtime/retry.js";
 
 const LOCATIONS: readonly ParameterLocation[] = ["path", "query", "querystring", "header", "cookie"];
 const DEFAULT_STYLE: Record<ParameterLocation, ParameterStyle> = {
@@ -28,6 +29,17 @@ const DEFAULT_STYLE: Record<ParameterLocation, ParameterStyle> = {
   cookie: "form",
 };
 const STYLES = new Set(["matrix", "label", "simple", "form", "spaceDelimited", "pipeDelimited", "deepObject"]);
+
+/**
+ * Marks the operation's first `Idempotency-Key` / `X-Idempotency-Key` header parameter (any case)
+ * with a scalar value: the runtime fills it with a random key per call, sends the same key on each
+ * retry (runtime/retry.ts), so the caller and the model need not pass it: it is made optional.
+ */
+export function markIdempotencyKey(parameters: ParameterModel[]): ParameterModel[] {
+  const index = parameters.findIndex((p) => p.in === "header" && isIdempotencyKeyHeader(p.name) && (p.shape === undefined || p.shape === "scalar") && !p.credential);
+  if (index < 0) return parameters;
+  return parameters.map((p, i) => (i === index ? { ...p, required: false, idempotencyKey: true } : p));
+}
 
 /** A parameter before its input key is assigned. */
 export type RawParameter = Omit<ParameterModel, "key">;

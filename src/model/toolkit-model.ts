@@ -41,6 +41,11 @@ export interface ParameterModel {
   readonly pointer: string;
   /** It is where an apiKey scheme of the operation's security sends its key (kept from models). */
   readonly credential?: true;
+  /**
+   * The operation's `Idempotency-Key` (or `X-Idempotency-Key`) header: the runtime fills it once
+   * per call and retries on it, so it is never required of the caller, whatever the description says.
+   */
+  readonly idempotencyKey?: true;
 }
 
 export interface BodyFieldModel {
