@@ -99,6 +99,12 @@ export interface OperationSpec {
      */
     readonly security?: readonly SecurityAlternative[];
     /**
+     * Input key of the operation's `Idempotency-Key` (or `X-Idempotency-Key`) header parameter: the
+     * runtime fills it with one random key per call, unless the caller did, and then retries the
+     * call as it would an idempotent method's (retry.ts).
+     */
+    readonly idempotencyKey?: string;
+    /**
      * The streamed answer the operation declares. With `response: "stream"` the function itself
      * streams; otherwise the function reads the other answer and `fn.stream()` asks for this one.
      */

@@ -26,50 +26,16 @@ import { encodeStrict } from "./serialize-value.js";
 import { downloadOf } from "./files/content-disposition.js";
 import { readStreamOptions, ToolStream } from "./streams/tool-stream.js";
 import { transportError } from "./exchange.js";
-/**
- * Safe to send twice (RFC 9110 §9.2.2; QUERY is safe and idempotent by its own draft, the method
- * of OpenAPI 3.2's `query`); POST and PATCH are never retried.
- */
-const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE", "TRACE", "QUERY"]);
-/** Answers that say "try again later" rather than "this request is wrong". */
-const RETRY_STATUS = new Set([408, 425, 429, 500, 502, 503, 504]);
+import { mayResend, withIdempotencyKey, withRetries } from "./retry.js";
 /**
  * `input` is the operation's flat input object, typed `object` rather than
  * `Record<string, unknown>`: tsc relates a generated `<Name>Input` to `object` without looking at
  * its members, while the index signature would make an app's type check resolve every member of
- * every operation's input, called or not.
+ * every operation's input, called or not. Transient failures are retried where safe (retry.ts).
  */
 export async function request(config, op, input, options = {}) {
-    const retry = options.retry ?? config.retry;
-    if (!retry || retry.retries <= 0 || !IDEMPOTENT.has(op.method))
-        return requestOnce(config, op, input, options);
-    const minDelay = retry.minDelayMs ?? 200;
-    const maxDelay = retry.maxDelayMs ?? 5_000;
-    for (let attempt = 0;; attempt++) {
-        try {
-            return await requestOnce(config, op, input, options);
-        }
-        catch (error) {
-            const e = error;
-            const transient = e.code === "NETWORK" || e.code === "TIMEOUT" || (e.code === "HTTP_STATUS" && RETRY_STATUS.has(e.status ?? 0));
-            if (!transient || attempt >= retry.retries)
-                throw error;
-            const backoff = Math.random() * Math.min(maxDelay, minDelay * 2 ** attempt);
-            const after = e.retryAfterMs !== undefined ? Math.min(maxDelay, e.retryAfterMs) : backoff;
-            await sleep(after, options.signal ?? config.signal);
-        }
-    }
-}
-function sleep(ms, signal) {
-    return new Promise((resolve) => {
-        const timer = setTimeout(done, ms);
-        function done() {
-            clearTimeout(timer);
-            signal?.removeEventListener("abort", done);
-            resolve();
-        }
-        signal?.addEventListener("abort", done, { once: true });
-    });
+    const values = withIdempotencyKey(config, op, input, options);
+    return withRetries(config, options, mayResend(config, op, values, options), () => requestOnce(config, op, values, options));
 }
 async function requestOnce(config, op, input, options) {
     const exchange = await openExchange(config, op, input, options);
@@ -114,7 +80,8 @@ export async function streamRequest(config, op, input, options = {}) {
     if (!stream)
         throw new ToolCallError("declares no streamed answer", { tool: op.tool, code: "INVALID_INPUT", method: op.method, url: op.path });
     const streamOp = { ...op, accept: streamAccept(stream.mediaType) };
-    const values = stream.flag !== undefined && input?.[stream.flag] === undefined ? { ...input, [stream.flag]: true } : input;
+    const keyed = withIdempotencyKey(config, op, input, options);
+    const values = stream.flag !== undefined && keyed?.[stream.flag] === undefined ? { ...keyed, [stream.flag]: true } : keyed;
     const resend = (headers) => openStreamExchange(config, streamOp, values, { ...options, headers: { ...options.headers, ...headers } });
     const exchange = await openStreamExchange(config, streamOp, values, options);
     return new ToolStream(exchange, stream, readStreamOptions(config, options), resend);
@@ -224,7 +191,7 @@ async function openExchange(config, op, input, options) {
             throw transportError({ controller, fail, timeoutMs, timedOut: () => timedOut }, error);
         }
         if (answered instanceof RedirectRefused)
-            throw fail(answered.message, "NETWORK");
+            throw fail(answered.message, "NETWORK", { cause: answered });
         handedOver = true;
         return exchange(answered.response);
     }
@@ -273,8 +240,14 @@ function environmentToken() {
     const env = globalThis.process?.env;
     return env?.EB_AGENT_ACCESS_TOKEN || undefined;
 }
-/** Retry-After in seconds or as an HTTP date (RFC 9110 §10.2.3). */
+/**
+ * How long the server asks to wait: `retry-after-ms` (OpenAI's, milliseconds) wins over
+ * Retry-After in seconds or as an HTTP date (RFC 9110 §10.2.3).
+ */
 function retryAfter(response) {
+    const ms = response.headers.get("retry-after-ms");
+    if (ms?.trim() && Number.isFinite(Number(ms)))
+        return { retryAfterMs: Math.max(0, Number(ms)) };
     const value = response.headers.get("retry-after");
     if (!value)
         return {};

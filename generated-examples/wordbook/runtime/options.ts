@@ -41,7 +41,12 @@ export interface CallOptions<Auth extends object = AuthValues> {
    * configured header, token or header/cookie parameter, only `accept` and `content-type`.
    */
   maxRedirects?: number;
-  /** Retries for idempotent methods only (GET, HEAD, OPTIONS, PUT, DELETE). Off by default. */
+  /**
+   * Retries of transient failures (connection failures, timeouts, 408, 429, 500, 502, 503, 504),
+   * on by default (2) where sending twice is safe: idempotent methods, and POST or PATCH that
+   * carry an idempotency key (retry.ts). Per-call fields win over the client's; `{ retries: 0 }`
+   * turns them off. Streams are never retried.
+   */
   retry?: RetryOptions;
   /**
    * A 2xx answer that is a download (`Content-Disposition: attachment`, or one that names a file)
@@ -53,11 +58,16 @@ export interface CallOptions<Auth extends object = AuthValues> {
 }
 
 export interface RetryOptions {
-  /** Attempts after the first one. */
-  readonly retries: number;
-  /** First backoff in ms (default 200); doubles per attempt, with full jitter. */
+  /** Attempts after the first one (default 2; `0` turns retries off). */
+  readonly retries?: number;
+  /** Ceiling of the first backoff in ms (default 500); doubles per attempt, the wait random below it (full jitter). */
   readonly minDelayMs?: number;
-  /** Longest wait in ms, also the cap for a server's Retry-After (default 5 000). */
+  /** The backoff ceiling stops doubling here, in ms (default 8 000). */
+  readonly maxBackoffMs?: number;
+  /**
+   * Longest wait in ms (default 60 000). A server asking for longer (Retry-After, retry-after-ms)
+   * is not waited for: its error is thrown at once, with `retryAfterMs`.
+   */
   readonly maxDelayMs?: number;
 }
 

@@ -29,20 +29,13 @@ import { encodeStrict } from "./serialize-value.js";
 import { downloadOf, type Download } from "./files/content-disposition.js";
 import { readStreamOptions, ToolStream, type StreamOptions } from "./streams/tool-stream.js";
 import { transportError, type Exchange, type Fail, type Resend } from "./exchange.js";
-
-/**
- * Safe to send twice (RFC 9110 §9.2.2; QUERY is safe and idempotent by its own draft, the method
- * of OpenAPI 3.2's `query`); POST and PATCH are never retried.
- */
-const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE", "TRACE", "QUERY"]);
-/** Answers that say "try again later" rather than "this request is wrong". */
-const RETRY_STATUS = new Set([408, 425, 429, 500, 502, 503, 504]);
+import { mayResend, withIdempotencyKey, withRetries } from "./retry.js";
 
 /**
  * `input` is the operation's flat input object, typed `object` rather than
  * `Record<string, unknown>`: tsc relates a generated `<Name>Input` to `object` without looking at
  * its members, while the index signature would make an app's type check resolve every member of
- * every operation's input, called or not.
+ * every operation's input, called or not. Transient failures are retried where safe (retry.ts).
  */
 export async function request(
   config: ClientConfig<object>,
@@ -50,34 +43,8 @@ export async function request(
   input: object | undefined,
   options: CallOptions<object> = {},
 ): Promise<unknown> {
-  const retry = options.retry ?? config.retry;
-  if (!retry || retry.retries <= 0 || !IDEMPOTENT.has(op.method)) return requestOnce(config, op, input, options);
-  const minDelay = retry.minDelayMs ?? 200;
-  const maxDelay = retry.maxDelayMs ?? 5_000;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await requestOnce(config, op, input, options);
-    } catch (error) {
-      const e = error as ToolCallError;
-      const transient = e.code === "NETWORK" || e.code === "TIMEOUT" || (e.code === "HTTP_STATUS" && RETRY_STATUS.has(e.status ?? 0));
-      if (!transient || attempt >= retry.retries) throw error;
-      const backoff = Math.random() * Math.min(maxDelay, minDelay * 2 ** attempt);
-      const after = e.retryAfterMs !== undefined ? Math.min(maxDelay, e.retryAfterMs) : backoff;
-      await sleep(after, options.signal ?? config.signal);
-    }
-  }
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", done);
-      resolve();
-    }
-    signal?.addEventListener("abort", done, { once: true });
-  });
+  const values = withIdempotencyKey(config, op, input, options);
+  return withRetries(config, options, mayResend(config, op, values, options), () => requestOnce(config, op, values, options));
 }
 
 async function requestOnce(
@@ -127,7 +94,8 @@ export async function streamRequest(
   const stream = op.stream;
   if (!stream) throw new ToolCallError("declares no streamed answer", { tool: op.tool, code: "INVALID_INPUT", method: op.method, url: op.path });
   const streamOp: OperationSpec = { ...op, accept: streamAccept(stream.mediaType) };
-  const values = stream.flag !== undefined && (input as Record<string, unknown> | undefined)?.[stream.flag] === undefined ? { ...input, [stream.flag]: true } : input;
+  const keyed = withIdempotencyKey(config, op, input, options);
+  const values = stream.flag !== undefined && (keyed as Record<string, unknown> | undefined)?.[stream.flag] === undefined ? { ...keyed, [stream.flag]: true } : keyed;
   const resend: Resend = (headers) => openStreamExchange(config, streamOp, values, { ...options, headers: { ...options.headers, ...headers } });
   const exchange = await openStreamExchange(config, streamOp, values, options);
   return new ToolStream(exchange, stream, readStreamOptions(config, options), resend);
@@ -244,7 +212,7 @@ async function openExchange(config: ClientConfig<object>, op: OperationSpec, inp
     } catch (error) {
       throw transportError({ controller, fail, timeoutMs, timedOut: () => timedOut }, error);
     }
-    if (answered instanceof RedirectRefused) throw fail(answered.message, "NETWORK");
+    if (answered instanceof RedirectRefused) throw fail(answered.message, "NETWORK", { cause: answered });
     handedOver = true;
     return exchange(answered.response);
   } finally {
@@ -299,8 +267,13 @@ function environmentToken(): string | undefined {
   return env?.EB_AGENT_ACCESS_TOKEN || undefined;
 }
 
-/** Retry-After in seconds or as an HTTP date (RFC 9110 §10.2.3). */
+/**
+ * How long the server asks to wait: `retry-after-ms` (OpenAI's, milliseconds) wins over
+ * Retry-After in seconds or as an HTTP date (RFC 9110 §10.2.3).
+ */
 function retryAfter(response: Response): { retryAfterMs?: number } {
+  const ms = response.headers.get("retry-after-ms");
+  if (ms?.trim() && Number.isFinite(Number(ms))) return { retryAfterMs: Math.max(0, Number(ms)) };
   const value = response.headers.get("retry-after");
   if (!value) return {};
   const seconds = Number(value);
