@@ -7,4 +7,5 @@ export { client, configure, type Credentials } from "./client.js";
 export { createClient, toolkit, type Client } from "./toolkit.js";
 export { KnowledgeBase, KnowledgeBaseError } from "./knowledge-base.js";
 export { ToolCallError, isToolCallError, ToolInputError, isToolInputError, type CallOptions, } from "./runtime/portable.js";
+export { paginate } from "./runtime/portable.js";
 export { toOpenAITools, toAnthropicTools, toGeminiTools, toErnieFunctions, toAiSdkTools, toolResultText, toolErrorText, } from "./runtime/portable.js";

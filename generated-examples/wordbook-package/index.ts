@@ -8,6 +8,7 @@ export { client, configure, type Credentials } from "./client.js";
 export { createClient, toolkit, type Client } from "./toolkit.js";
 export { KnowledgeBase, KnowledgeBaseError } from "./knowledge-base.js";
 export { ToolCallError, isToolCallError, ToolInputError, isToolInputError, type CallOptions } from "toolgen/runtime";
+export { paginate } from "toolgen/runtime";
 export {
   toOpenAITools,
   toAnthropicTools,

@@ -14,6 +14,7 @@ export {
   isToolInputError,
   type CallOptions,
 } from "./runtime/portable.js";
+export { paginate } from "./runtime/portable.js";
 export {
   toOpenAITools,
   toAnthropicTools,

@@ -24,6 +24,7 @@ import { operationSpecOf } from "../model/operation-spec.js";
 import { wireMethod } from "../model/operation-methods.js";
 import { inputType, itemType, operationAlias, operationAliasType, outputType } from "./operation-types.js";
 import { toolTypesDeclaration } from "./tool-types.js";
+import { pageItemDeclaration, pageItemName, pagedAssignment, pagedJs } from "./page-types.js";
 import { code, docCode, docComment, identifier, joinCode, lineComment, literal, singleQuotedLiteral, stringLiteral, type Code } from "./ts-text.js";
 
 /** The file `operations.ts` takes its Input/Output types from (`--emit ts`). */
@@ -53,6 +54,7 @@ export function emitOperationsFile(model: ToolkitModel, descriptors: ToolkitDesc
     ...(inputType(op) !== undefined ? [code`${identifier(op.typeName)}Input`] : []),
     code`${identifier(op.typeName)}Output`,
     ...(op.stream !== undefined ? [code`${identifier(op.typeName)}Item`] : []),
+    ...pageItemName(op),
   ]);
   const typeImports: Code[] = [];
   if (typeNames.length > 0) typeImports.push(code`import type { ${joinCode(typeNames, ", ")} } from ${stringLiteral(OPERATION_TYPES_IMPORT)};`);
@@ -90,6 +92,7 @@ function runtimeImports(model: ToolkitModel): Code {
   names.push(code`type CallOptions`, code`type OperationSpec`);
   if (streams) names.push(code`type StreamOptions`);
   if (model.operations.some((op) => op.stream !== undefined && op.responseKind !== "stream")) names.push(code`type ToolStream`);
+  if (model.operations.some((op) => op.pagination)) names.push(code`type PageCall`);
   return joinCode(names, ", ");
 }
 
@@ -121,6 +124,7 @@ function typeDeclarations(op: OperationModel): Code[] {
     ...(input !== undefined ? [code`${docComment(inputDoc(op))}\nexport type ${T}Input = ${input};`] : []),
     code`${docComment(outputDoc(op))}\nexport type ${T}Output = ${outputType(op)};`,
     ...(item !== undefined ? [code`${docComment(itemDoc(op))}\nexport type ${T}Item = ${item};`] : []),
+    ...pageItemDeclaration(op),
   ];
 }
 
@@ -135,7 +139,7 @@ export function emitOperationsJs(model: ToolkitModel, descriptors: ToolkitDescri
   const streams = model.operations.some((op) => op.stream !== undefined);
   const js: Code[] = [code`import { request${streams ? code`, streamRequest` : code``} } from ${from};`, code`import { client } from "./client.js";`];
   const dts: Code[] = [
-    code`import { type CallOptions${streams ? code`, type StreamOptions, type ToolStream` : code``} } from ${from};`,
+    code`import { type CallOptions${streams ? code`, type StreamOptions, type ToolStream` : code``}${model.operations.some((op) => op.pagination) ? code`, type PageCall` : code``} } from ${from};`,
     code`import type { Credentials } from "./client.js";`,
     code`import type { paths } from "./schema.js";`,
   ];
@@ -161,6 +165,9 @@ export function emitOperationsJs(model: ToolkitModel, descriptors: ToolkitDescri
     if (op.stream !== undefined && !streamsOnly) {
       dts.push(code`export declare namespace ${fn} {\n    ${docComment(streamDoc(op))}\n    function stream(${params(code`StreamOptions`)}): Promise<ToolStream<${T}Item>>;\n}`);
     }
+    const paged = pagedJs(op, specName(op));
+    js.push(...paged.js);
+    dts.push(...paged.dts);
   }
   dts.push(toolTypesDeclaration(model, descriptors), code`export {};`);
   // The header ends with its line end.
@@ -188,6 +195,7 @@ ${name}.stream = async function stream(${params(code`StreamOptions`)}): Promise<
   return (await streamRequest(client, ${specRef}, ${inputArg}, options)) as ToolStream<${T}Item>;
 };`;
   }
+  fn = code`${fn}${pagedAssignment(op, specRef)}`;
   return spec !== undefined ? code`const ${specName(op)}: OperationSpec = ${literal(spec)};\n\n${fn}` : fn;
 }
 

@@ -80,6 +80,7 @@ export { client, configure, type Credentials } from "./client.js";
 export { createClient, toolkit, type Client } from "./toolkit.js";
 export { KnowledgeBase, KnowledgeBaseError } from "./knowledge-base.js";
 export { ToolCallError, isToolCallError, ToolInputError, isToolInputError, type CallOptions } from ${stringLiteral(runtimeImport)};
+export { paginate } from ${stringLiteral(runtimeImport)};
 export { toOpenAITools, toAnthropicTools, toGeminiTools, toErnieFunctions, toAiSdkTools, toolResultText, toolErrorText } from ${stringLiteral(runtimeImport)};
 `;
 }

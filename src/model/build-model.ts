@@ -17,6 +17,7 @@ import { defaultServerUrl } from "./server-url.js";
 import { streamRequestFlag } from "./stream-request-flag.js";
 import { assignToolIds } from "./tool-names.js";
 import { pathItemOperations, wireMethod } from "./operation-methods.js";
+import { paginationOf } from "./pagination.js";
 import type { OperationMethod, OperationModel, ParameterModel, ToolkitModel } from "./toolkit-model.js";
 
 /** Names the generated module exports itself; operations never get them. */
@@ -48,6 +49,7 @@ export const RESERVED_EXPORTS = [
   "webhooks",
   "$defs",
   "operationSpecs",
+  "paginate",
 ];
 
 interface FoundOperation {
@@ -118,6 +120,7 @@ export function buildModel(loaded: LoadedDescription): ToolkitModel {
       ...(stream ? { stream } : {}),
       ...(stream && responseKindOfAll(success) !== "stream" && streamRequestFlag(document, body) ? { streamFlag: streamRequestFlag(document, body)! } : {}),
       security,
+      ...paginationOf(document, f.method, f.operation.responses, parameters, success),
       inputless: parameters.length === 0 && body === undefined,
       inputOptional: !requiredInput,
     };

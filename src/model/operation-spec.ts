@@ -44,6 +44,7 @@ export function operationSpecOf(op: OperationModel): OperationSpec {
     ...(op.stream
       ? { stream: { format: op.stream.format, mediaType: op.stream.mediaType.split(";")[0]!.trim(), ...(op.stream.format === "event-stream" && op.stream.jsonData ? { json: true } : {}), ...(op.streamFlag ? { flag: op.streamFlag } : {}) } }
       : {}),
+    ...(op.pagination ? { page: op.pagination } : {}),
   };
 }
 

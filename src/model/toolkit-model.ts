@@ -5,7 +5,7 @@
  */
 import type { DescriptionSource, OpenApiDocument, OpenApiVersion } from "../load/loaded-description.js";
 import type { AuthScheme, SecurityAlternative } from "../runtime/auth/auth-scheme.js";
-import type { BodyEncoding, ParameterLocation, ParameterStyle, ResponseKind, ValueShape } from "../runtime/operation.js";
+import type { BodyEncoding, PageSpec, ParameterLocation, ParameterStyle, ResponseKind, ValueShape } from "../runtime/operation.js";
 
 export type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
 
@@ -149,6 +149,8 @@ export interface OperationModel {
    * names, only those that can be satisfied (model/security.ts); `[]`: none.
    */
   readonly security: readonly SecurityAlternative[];
+  /** How its list answer pages, when it is recognisably one page of a list (pagination.ts). */
+  readonly pagination?: PageSpec;
   /** True when the function takes no input object at all. */
   readonly inputless: boolean;
   /** True when every input field is optional (the argument itself is then optional). */

@@ -89,6 +89,31 @@ export interface StreamSpec {
   readonly flag?: string;
 }
 
+/**
+ * How a list answer leads to its next page (docs/pagination.md); `paginate` reads it. Paths are
+ * dotted property names in the JSON body.
+ */
+export interface PageSpec {
+  /**
+   * `link`: the `Link` header's rel="next" URL; `url`: a next URL in the body; `token`: a
+   * next-page token in the body, sent as `param`; `after`: while `has_more`, the last item's
+   * `id` sent as `param`; `page`/`offset`: numbers, ending on a short or empty page.
+   */
+  readonly kind: "link" | "url" | "token" | "after" | "page" | "offset";
+  /** The items array in the body; absent: the answer itself is the array. */
+  readonly items?: string;
+  /** `url`/`token`: where the next URL or token is; `after`: the boolean that says more follow. */
+  readonly next?: string;
+  /** Input key the next token, id, page number or offset goes to. */
+  readonly param?: string;
+  /** `page`/`offset`: input key of the page size. */
+  readonly size?: string;
+  /** `page`/`offset`: the page size the server uses when the caller asks for none. */
+  readonly defaultSize?: number;
+  /** `page`: the first page's number when it is 0 (else 1). */
+  readonly first?: number;
+}
+
 export interface OperationSpec {
   /** Canonical tool name `<title>/<version>/<operationId>`, used in errors. */
   readonly tool: string;
@@ -120,4 +145,6 @@ export interface OperationSpec {
    * streams; otherwise the function reads the other answer and `fn.stream()` asks for this one.
    */
   readonly stream?: StreamSpec;
+  /** The operation returns one page of a list (model/pagination.ts); `paginate` walks them. */
+  readonly page?: PageSpec;
 }

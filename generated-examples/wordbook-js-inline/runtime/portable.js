@@ -12,6 +12,7 @@
  * imports, so an inlined client runs in Node, Deno, Bun and browsers.
  */
 export { request, streamRequest } from "./request.js";
+export { paginate } from "./paginate.js";
 export { collectItems, DEFAULT_MAX_STREAM_BYTES, DEFAULT_MAX_STREAM_ITEMS } from "./streams/collect-items.js";
 export { ToolStream, DEFAULT_IDLE_TIMEOUT_MS } from "./streams/tool-stream.js";
 export { ToolCallError, isToolCallError } from "./tool-call-error.js";
