@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, expect, test, vi } from "vitest";
 import type { OperationSpec } from "../../src/runtime/operation.js";
-import { request } from "../../src/runtime/request.js";
+import { request, streamRequest } from "../../src/runtime/request.js";
 
 interface Attempt {
   readonly at: number;
@@ -260,5 +260,17 @@ test("a timed-out attempt of a GET is retried (each attempt has its own timeoutM
   attempts = [];
   answer = hangFirst;
   await expect(request(config(), op("POST"), undefined, { retry: fast, timeoutMs: 150 })).rejects.toMatchObject({ code: "TIMEOUT" });
+  expect(attempts).toHaveLength(1);
+});
+
+test("streams are never retried (the key is still filled)", async () => {
+  answer = failing(1);
+  const streaming: OperationSpec = { ...keyed("POST"), response: "stream", stream: { format: "json-lines", mediaType: "application/jsonl" } };
+  await expect(streamRequest(config(), streaming, {}, { retry: fast })).rejects.toMatchObject({ status: 503 });
+  expect(attempts).toHaveLength(1);
+  expect(attempts[0]!.headers["idempotency-key"]).toMatch(UUID);
+  attempts = [];
+  answer = failing(1);
+  await expect(streamRequest(config(), { ...op("GET"), response: "stream", stream: { format: "json-lines", mediaType: "application/jsonl" } }, undefined)).rejects.toMatchObject({ status: 503 });
   expect(attempts).toHaveLength(1);
 });
