@@ -5,6 +5,7 @@
  */
 import type { OperationModel, ResponseModel } from "../model/toolkit-model.js";
 import { typesParameterLocation, typesPlace } from "../model/types-document/openapi-32-shape.js";
+import { isSuccessStatus, successHeaders } from "../model/responses.js";
 import { code, docComment, identifier, indexAccess, joinCode, optionalMemberType, propertyKey, stringLiteral, type Code } from "./ts-text.js";
 
 /** Name of the file-local alias for `paths[path][method]`. */
@@ -76,4 +77,42 @@ export function itemType(op: OperationModel): Code | undefined {
   if (response?.stream === undefined) return undefined;
   const responses = indexAccess(code`${operationAlias(op)}["responses"]`, response.status);
   return indexAccess(code`${responses}["content"]`, response.stream.mediaType);
+}
+
+/**
+ * Type text of `<Name>Headers`, what `withResponse()` gives as `headers`, when a success answer
+ * declares headers: lower-case keys, each typed by openapi-typescript's member for the header
+ * (`paths[…]["responses"][status]["headers"][name]`, which holds its schema's type).
+ */
+export function headersType(op: OperationModel): Code | undefined {
+  const headers = successHeaders(op.success);
+  if (headers.length === 0) return undefined;
+  const members = headers.map((h) => {
+    const declared = indexAccess(code`${indexAccess(code`${operationAlias(op)}["responses"]`, h.status)}["headers"]`, h.name);
+    // A list header whose schema openapi-typescript cannot see as one still arrives split.
+    const type = h.type.endsWith("[]") ? code`NonNullable<${declared}> & unknown[]` : code`NonNullable<${declared}>`;
+    return code`${propertyKey(h.key)}${h.required ? code`` : code`?`}: ${optionalMemberType(h.key, type)};`;
+  });
+  return code`{\n${joinCode(members, "\n")}\n}`;
+}
+
+/** The operation's declared error answers: every non-2xx status (as written) with content or not. */
+export function errorResponses(op: OperationModel): ResponseModel[] {
+  return op.responses.filter((r) => !isSuccessStatus(r.status) && /^(default|[1-5](\d\d|XX))$/.test(r.status));
+}
+
+/** The body type of an error answer, as `ToolCallError.body` holds it. */
+function errorBodyType(op: OperationModel, response: ResponseModel): Code {
+  if (response.kind === "json" && response.mediaType !== undefined) {
+    return indexAccess(code`${indexAccess(code`${operationAlias(op)}["responses"]`, response.status)}["content"]`, response.mediaType);
+  }
+  return response.kind === "text" ? code`string` : code`unknown`;
+}
+
+/** The member of `ToolErrors` for one operation: `{ 409: Body; default: Body }`, or undefined when it declares no error answer. */
+export function toolErrorsMember(op: OperationModel): Code | undefined {
+  const errors = errorResponses(op);
+  if (errors.length === 0) return undefined;
+  const members = errors.map((r) => code`${/^[1-9]\d*$/.test(r.status) ? (String(Number(r.status)) as Code) : stringLiteral(r.status)}: ${errorBodyType(op, r)}`);
+  return code`{ ${joinCode(members, "; ")} }`;
 }

@@ -22,10 +22,10 @@ import type { ToolkitDescriptors } from "../model/tool-schema/tool-descriptors.j
 import type { OperationModel, ToolkitModel } from "../model/toolkit-model.js";
 import { operationSpecOf } from "../model/operation-spec.js";
 import { wireMethod } from "../model/operation-methods.js";
-import { inputType, itemType, operationAlias, operationAliasType, outputType } from "./operation-types.js";
+import { errorResponses, headersType, inputType, itemType, operationAlias, operationAliasType, outputType, toolErrorsMember } from "./operation-types.js";
 import { toolTypesDeclaration } from "./tool-types.js";
 import { pageItemDeclaration, pageItemName, pagedAssignment, pagedJs } from "./page-types.js";
-import { code, docCode, docComment, identifier, joinCode, lineComment, literal, singleQuotedLiteral, stringLiteral, type Code } from "./ts-text.js";
+import { code, docCode, docComment, identifier, joinCode, lineComment, literal, propertyKey, singleQuotedLiteral, stringLiteral, type Code } from "./ts-text.js";
 
 /** The file `operations.ts` takes its Input/Output types from (`--emit ts`). */
 export const OPERATION_TYPES_FILE = "operation-types.d.ts";
@@ -55,11 +55,13 @@ export function emitOperationsFile(model: ToolkitModel, descriptors: ToolkitDesc
     code`${identifier(op.typeName)}Output`,
     ...(op.stream !== undefined ? [code`${identifier(op.typeName)}Item`] : []),
     ...pageItemName(op),
+    ...(headersType(op) !== undefined ? [code`${identifier(op.typeName)}Headers`] : []),
   ]);
+  const ownTypes = [...typeNames, code`ToolErrors`];
   const typeImports: Code[] = [];
-  if (typeNames.length > 0) typeImports.push(code`import type { ${joinCode(typeNames, ", ")} } from ${stringLiteral(OPERATION_TYPES_IMPORT)};`);
+  typeImports.push(code`import type { ${joinCode(ownTypes, ", ")} } from ${stringLiteral(OPERATION_TYPES_IMPORT)};`);
   // ToolTypes too, for toolkit.ts, which imports it from here in both modes (--emit js declares it here).
-  typeImports.push(code`export type { ${joinCode([...typeNames, code`ToolTypes`], ", ")} } from ${stringLiteral(OPERATION_TYPES_IMPORT)};`);
+  typeImports.push(code`export type { ${joinCode([...ownTypes, code`ToolTypes`], ", ")} } from ${stringLiteral(OPERATION_TYPES_IMPORT)};`);
   const imports = joinCode(
     [
       code`import { ${runtimeImports(model)} } from ${stringLiteral(runtimeImport)};`,
@@ -77,19 +79,74 @@ const ${SPEC_TABLE}: { readonly [functionName: string]: OperationSpec } = JSON.p
 `
     : code``;
   const functions = joinCode(model.operations.map((op, i) => operationSource(op, asTable ? undefined : specs[i]!)), "\n\n");
+  const guard = code`${errorStatusTable(model)}\n\n${docComment(GUARD_DOC)}
+export function isToolCallError(error: unknown): error is ToolCallError;
+export function isToolCallError<T extends keyof ToolErrors, S extends DeclaredErrorStatus<ToolErrors[T]> = never>(error: unknown, tool: T, status?: S): error is DeclaredToolCallError<ToolErrors[T], S>;
+export function isToolCallError(error: unknown, tool?: string, status?: number): boolean {
+  return isDeclaredError(error, ${ERROR_TABLE}, tool, status);
+}`;
   // The header ends with its line end; a blank line between operations.
   return {
-    source: code`${header}${imports}\n${table}${functions}${model.operations.length > 0 ? code`\n` : code``}`,
+    source: code`${header}${imports}\n${table}${guard}\n\n${functions}${model.operations.length > 0 ? code`\n` : code``}`,
     types: emitOperationTypes(model, descriptors, runtimeImport, header),
   };
 }
 
+/** The typed guard's table (a name no operation can take, RESERVED_EXPORTS). */
+const ERROR_TABLE = code`toolErrorStatuses`;
+
+const GUARD_DOC = [
+  "True for a ToolCallError of any copy of the toolgen runtime. With a tool (canonical or function name), true only for an answer",
+  "that tool declares as an error: its status (or `status`, when given) is one of the declared codes, in a declared range",
+  "(`4XX`), or any non-2xx status when the tool declares `default`; `e.status` and `e.body` are then typed by that answer.",
+  "A tool that declares no error answer, or a status it does not declare, does not compile.",
+].join("\n");
+
+/**
+ * Per function name, the tool name and its declared error statuses, for the guard's run-time
+ * check; only tools that declare error answers. JSON text: nothing for tsc to check.
+ */
+function errorStatusTable(model: ToolkitModel): Code {
+  const table = Object.fromEntries(
+    model.operations.flatMap((op) => {
+      const statuses = errorResponses(op).map((r) => (r.status === "default" ? r.status : r.status.toUpperCase()));
+      return statuses.length > 0 ? [[op.functionName, [op.toolName, ...statuses]]] : [];
+    }),
+  );
+  return code`const ${ERROR_TABLE}: ErrorStatusTable = JSON.parse(${singleQuotedLiteral(JSON.stringify(table))});`;
+}
+
+/** `ToolErrors`: per tool (canonical and function name), each declared error status -> the body type. */
+function toolErrorsDeclaration(model: ToolkitModel): Code {
+  const lines: Code[] = [];
+  const names = new Set<string>();
+  const canonical: OperationModel[] = [];
+  for (const op of model.operations) {
+    const member = toolErrorsMember(op);
+    if (member === undefined || names.has(op.toolName)) continue;
+    names.add(op.toolName);
+    canonical.push(op);
+    lines.push(code`  ${propertyKey(op.toolName)}: ${member};`);
+  }
+  for (const op of canonical) {
+    if (names.has(op.functionName)) continue;
+    names.add(op.functionName);
+    lines.push(code`  ${propertyKey(op.functionName)}: ToolErrors[${stringLiteral(op.toolName)}];`);
+  }
+  return code`/**
+ * The declared error answers of each tool that has any, by canonical and function name: status
+ * as written (\`409\`, \`"4XX"\`, \`default\`) -> the answer's body type. \`isToolCallError(e, tool, status?)\`
+ * narrows by it.
+ */
+export interface ToolErrors {${lines.length > 0 ? code`\n${joinCode(lines, "\n")}\n` : code``}}`;
+}
+
 /** What `operations.ts` takes from the runtime: the streaming parts only when an operation streams. */
 function runtimeImports(model: ToolkitModel): Code {
-  const names = [code`request`];
+  const names = [code`callOperation`, code`isDeclaredError`];
   const streams = model.operations.some((op) => op.stream !== undefined);
   if (streams) names.push(code`streamRequest`);
-  names.push(code`type CallOptions`, code`type OperationSpec`);
+  names.push(code`type CallOptions`, code`type CallPromise`, code`type DeclaredErrorStatus`, code`type DeclaredToolCallError`, code`type ErrorStatusTable`, code`type OperationSpec`, code`type ToolCallError`);
   if (streams) names.push(code`type StreamOptions`);
   if (model.operations.some((op) => op.stream !== undefined && op.responseKind !== "stream")) names.push(code`type ToolStream`);
   if (model.operations.some((op) => op.pagination)) names.push(code`type PageCall`);
@@ -108,7 +165,7 @@ function emitOperationTypes(model: ToolkitModel, descriptors: ToolkitDescriptors
     lines.push(code`import type { ${joinCode(model.operations.map((op) => identifier(op.functionName)), ", ")} } from "./operations.js";`);
   }
   for (const op of model.operations) lines.push(...typeDeclarations(op));
-  lines.push(toolTypesDeclaration(model, descriptors));
+  lines.push(toolTypesDeclaration(model, descriptors), toolErrorsDeclaration(model));
   // Without an export list a declaration file would export the Op_ aliases too.
   lines.push(code`export {};`);
   return code`${header}${joinCode(lines, "\n")}\n`;
@@ -118,12 +175,14 @@ function emitOperationTypes(model: ToolkitModel, descriptors: ToolkitDescriptors
 function typeDeclarations(op: OperationModel): Code[] {
   const input = inputType(op);
   const item = itemType(op);
+  const headers = headersType(op);
   const T = identifier(op.typeName);
   return [
     code`type ${operationAlias(op)} = ${operationAliasType(op)};`,
     ...(input !== undefined ? [code`${docComment(inputDoc(op))}\nexport type ${T}Input = ${input};`] : []),
     code`${docComment(outputDoc(op))}\nexport type ${T}Output = ${outputType(op)};`,
     ...(item !== undefined ? [code`${docComment(itemDoc(op))}\nexport type ${T}Item = ${item};`] : []),
+    ...(headers !== undefined ? [code`${docComment(headersDoc(op))}\nexport type ${T}Headers = ${headers};`] : []),
     ...pageItemDeclaration(op),
   ];
 }
@@ -137,11 +196,19 @@ function typeDeclarations(op: OperationModel): Code[] {
 export function emitOperationsJs(model: ToolkitModel, descriptors: ToolkitDescriptors, runtimeImport: string, header: Code): { js: Code; dts: Code } {
   const from = stringLiteral(runtimeImport);
   const streams = model.operations.some((op) => op.stream !== undefined);
-  const js: Code[] = [code`import { request${streams ? code`, streamRequest` : code``} } from ${from};`, code`import { client } from "./client.js";`];
+  const js: Code[] = [
+    code`import { callOperation, isDeclaredError${streams ? code`, streamRequest` : code``} } from ${from};`,
+    code`import { client } from "./client.js";`,
+    errorStatusTable(model).replace(": ErrorStatusTable =", " =") as Code,
+    code`${docComment(GUARD_DOC)}\nexport function isToolCallError(error, tool, status) {\n    return isDeclaredError(error, ${ERROR_TABLE}, tool, status);\n}`,
+  ];
   const dts: Code[] = [
-    code`import { type CallOptions${streams ? code`, type StreamOptions, type ToolStream` : code``}${model.operations.some((op) => op.pagination) ? code`, type PageCall` : code``} } from ${from};`,
+    code`import { type CallOptions, type CallPromise, type DeclaredErrorStatus, type DeclaredToolCallError, type ToolCallError${streams ? code`, type StreamOptions, type ToolStream` : code``}${model.operations.some((op) => op.pagination) ? code`, type PageCall` : code``} } from ${from};`,
     code`import type { Credentials } from "./client.js";`,
     code`import type { paths } from "./schema.js";`,
+    code`${docComment(GUARD_DOC)}
+export declare function isToolCallError(error: unknown): error is ToolCallError;
+export declare function isToolCallError<T extends keyof ToolErrors, S extends DeclaredErrorStatus<ToolErrors[T]> = never>(error: unknown, tool: T, status?: S): error is DeclaredToolCallError<ToolErrors[T], S>;`,
   ];
   for (const op of model.operations) {
     const input = inputType(op);
@@ -149,19 +216,24 @@ export function emitOperationsJs(model: ToolkitModel, descriptors: ToolkitDescri
     const fn = identifier(op.functionName);
     const doc = docComment(functionDoc(op));
     const streamsOnly = op.responseKind === "stream";
-    const call = streamsOnly ? code`streamRequest` : code`request`;
     const args = code`${input !== undefined ? code`input, ` : code``}options`;
     const inputArg = input !== undefined ? code`input` : code`undefined`;
     js.push(
       code`const ${specName(op)} = ${literal(operationSpecOf(op))};`,
-      code`${doc}\nexport async function ${fn}(${args}) {\n    return (await ${call}(client, ${specName(op)}, ${inputArg}, options));\n}`,
+      streamsOnly
+        ? code`${doc}\nexport async function ${fn}(${args}) {\n    return (await streamRequest(client, ${specName(op)}, ${inputArg}, options));\n}`
+        : code`${doc}\nexport function ${fn}(${args}) {\n    return callOperation(client, ${specName(op)}, ${inputArg}, options);\n}`,
     );
     if (op.stream !== undefined && !streamsOnly) {
       js.push(code`${docComment(streamDoc(op))}\n${fn}.stream = async function stream(${args}) {\n    return (await streamRequest(client, ${specName(op)}, ${inputArg}, options));\n};`);
     }
     dts.push(...typeDeclarations(op));
     const params = (options: Code) => joinCode([...(input !== undefined ? [code`input${op.inputOptional ? code`?` : code``}: ${T}Input`] : []), code`options?: ${options}<Credentials>`], ", ");
-    dts.push(code`${doc}\nexport declare function ${fn}(${params(streamsOnly ? code`StreamOptions` : code`CallOptions`)}): Promise<${T}Output>;`);
+    dts.push(
+      streamsOnly
+        ? code`${doc}\nexport declare function ${fn}(${params(code`StreamOptions`)}): Promise<${T}Output>;`
+        : code`${doc}\nexport declare function ${fn}(${params(code`CallOptions`)}): CallPromise<${T}Output, ${callHeaders(op)}>;`,
+    );
     if (op.stream !== undefined && !streamsOnly) {
       dts.push(code`export declare namespace ${fn} {\n    ${docComment(streamDoc(op))}\n    function stream(${params(code`StreamOptions`)}): Promise<ToolStream<${T}Item>>;\n}`);
     }
@@ -169,7 +241,7 @@ export function emitOperationsJs(model: ToolkitModel, descriptors: ToolkitDescri
     js.push(...paged.js);
     dts.push(...paged.dts);
   }
-  dts.push(toolTypesDeclaration(model, descriptors), code`export {};`);
+  dts.push(toolTypesDeclaration(model, descriptors), toolErrorsDeclaration(model), code`export {};`);
   // The header ends with its line end.
   return { js: code`${header}${joinCode(js, "\n")}\n`, dts: code`${header}${joinCode(dts, "\n")}\n` };
 }
@@ -183,9 +255,14 @@ function operationSource(op: OperationModel, spec: ReturnType<typeof operationSp
   const streamsOnly = op.responseKind === "stream";
   const name = identifier(op.functionName);
   const inputArg = input !== undefined ? code`input` : code`undefined`;
-  let fn = code`${docComment(functionDoc(op))}
-export async function ${name}(${params(streamsOnly ? code`StreamOptions` : code`CallOptions`)}): Promise<${T}Output> {
-  return (await ${streamsOnly ? code`streamRequest` : code`request`}(client, ${specRef}, ${inputArg}, options)) as ${T}Output;
+  let fn = streamsOnly
+    ? code`${docComment(functionDoc(op))}
+export async function ${name}(${params(code`StreamOptions`)}): Promise<${T}Output> {
+  return (await streamRequest(client, ${specRef}, ${inputArg}, options)) as ${T}Output;
+}`
+    : code`${docComment(functionDoc(op))}
+export function ${name}(${params(code`CallOptions`)}): CallPromise<${T}Output, ${callHeaders(op)}> {
+  return callOperation<${T}Output, ${callHeaders(op)}>(client, ${specRef}, ${inputArg}, options);
 }`;
   if (op.stream !== undefined && !streamsOnly) {
     fn = code`${fn}
@@ -197,6 +274,15 @@ ${name}.stream = async function stream(${params(code`StreamOptions`)}): Promise<
   }
   fn = code`${fn}${pagedAssignment(op, specRef)}`;
   return spec !== undefined ? code`const ${specName(op)}: OperationSpec = ${literal(spec)};\n\n${fn}` : fn;
+}
+
+/** The `headers` type of `withResponse()`: `<Name>Headers`, or no key at all. */
+function callHeaders(op: OperationModel): Code {
+  return headersType(op) !== undefined ? code`${identifier(op.typeName)}Headers` : code`Record<never, never>`;
+}
+
+function headersDoc(op: OperationModel): string {
+  return `The declared headers of {@link ${op.functionName}}'s success answer, by lower-case name: \`(await ${op.functionName}(…).withResponse()).headers\`.`;
 }
 
 /** Doc text (plain; escaped where it is written) of the Input type. */
@@ -242,6 +328,7 @@ function functionDoc(op: OperationModel): string {
   if (op.summary?.trim() && !op.description?.startsWith(op.summary)) lines.push(op.summary.trim());
   if (op.description?.trim()) lines.push((lines.length ? "\n" : "") + op.description.trim());
   lines.push(`${lines.length ? "\n" : ""}Tool ${docCode(op.toolName)}: ${docCode(`${wireMethod(op.method)} ${op.path}`)}.`);
+  if (op.responseKind !== "stream") lines.push("`.withResponse()` resolves to `{ data, headers, response }`: the result, the declared answer headers and the `Response`.");
   if (op.responseKind === "stream") {
     lines.push(`Resolves, once the answer's headers arrive, to the items of its ${docCode(op.stream!.mediaType)} stream: \`for await (const item of await ${op.functionName}(…))\`; \`break\` closes the connection.`);
   } else if (op.stream !== undefined) {

@@ -72,6 +72,7 @@ function schemeDoc(name: string, scheme: AuthScheme): string {
   return `Security scheme ${docCode(name)}: ${what}.`;
 }
 
+/** `isToolCallError` comes from operations.ts, typed by the module's own `ToolErrors`. */
 export function emitIndexFile(header: Code, runtimeImport: string): Code {
   return code`${header}
 export * from "./operations.js";
@@ -79,7 +80,7 @@ export type { components, operations, paths } from "./schema.js";
 export { client, configure, type Credentials } from "./client.js";
 export { createClient, toolkit, type Client } from "./toolkit.js";
 export { KnowledgeBase, KnowledgeBaseError } from "./knowledge-base.js";
-export { ToolCallError, isToolCallError, ToolInputError, isToolInputError, type CallOptions } from ${stringLiteral(runtimeImport)};
+export { ToolCallError, ToolInputError, isToolInputError, type CallOptions, type CallPromise, type CallResult } from ${stringLiteral(runtimeImport)};
 export { paginate } from ${stringLiteral(runtimeImport)};
 export { toOpenAITools, toAnthropicTools, toGeminiTools, toErnieFunctions, toAiSdkTools, toolResultText, toolErrorText } from ${stringLiteral(runtimeImport)};
 `;

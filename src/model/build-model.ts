@@ -49,6 +49,10 @@ export const RESERVED_EXPORTS = [
   "webhooks",
   "$defs",
   "operationSpecs",
+  // operations.ts's typed error guard and calls (issue 32).
+  "callOperation",
+  "isDeclaredError",
+  "toolErrorStatuses",
   "paginate",
 ];
 

@@ -4,6 +4,7 @@
  */
 import { wireMethod } from "./operation-methods.js";
 import type { OperationModel } from "./toolkit-model.js";
+import { successHeaders } from "./responses.js";
 import type { BodySpec, OperationSpec, ParameterSpec } from "../runtime/operation.js";
 
 export function operationSpecOf(op: OperationModel): OperationSpec {
@@ -31,6 +32,7 @@ export function operationSpecOf(op: OperationModel): OperationSpec {
   };
   const accept = acceptOf(op);
   const idempotencyKey = op.parameters.find((p) => p.idempotencyKey)?.key;
+  const headers = successHeaders(op.success);
   return {
     tool: op.toolName,
     method: wireMethod(op.method),
@@ -45,6 +47,7 @@ export function operationSpecOf(op: OperationModel): OperationSpec {
       ? { stream: { format: op.stream.format, mediaType: op.stream.mediaType.split(";")[0]!.trim(), ...(op.stream.format === "event-stream" && op.stream.jsonData ? { json: true } : {}), ...(op.streamFlag ? { flag: op.streamFlag } : {}) } }
       : {}),
     ...(op.pagination ? { page: op.pagination } : {}),
+    ...(headers.length > 0 ? { headers: Object.fromEntries(headers.map((h) => [h.key, h.type])) } : {}),
   };
 }
 

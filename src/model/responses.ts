@@ -7,7 +7,9 @@ import { BadInputError } from "../load/bad-input-error.js";
 import { escapePointerSegment, isObject, resolveLocal } from "./local-ref.js";
 import { pickResponseMediaType, responseKindOf } from "./media-type.js";
 import { isStreamMediaType, readStream } from "./stream-media.js";
+import { readResponseHeaders } from "./response-headers.js";
 import type { ResponseModel, SchemaNode, StreamModel } from "./toolkit-model.js";
+import type { ResponseHeaderModel } from "./response-headers.js";
 import type { ResponseKind } from "../runtime/operation.js";
 
 export function readResponses(document: OpenApiDocument, node: unknown, at: string): ResponseModel[] {
@@ -26,6 +28,7 @@ export function readResponses(document: OpenApiDocument, node: unknown, at: stri
     // 3.2: a Media Type Object may be a $ref (into components.mediaTypes).
     const media = content && mediaType !== undefined ? resolveLocal(document, content[mediaType], `${pointer}/content/${escapePointerSegment(mediaType)}`).value : undefined;
     const schema = isObject(media) ? (media.schema as SchemaNode | undefined) : undefined;
+    const headers = readResponseHeaders(document, value.headers, `${pointer}/headers`);
     responses.push({
       status,
       // 3.2 makes `description` optional and adds a short `summary`, which stands in for it.
@@ -35,6 +38,7 @@ export function readResponses(document: OpenApiDocument, node: unknown, at: stri
       ...(schema !== undefined ? { schema } : {}),
       kind: stream !== undefined && others.length === 0 ? "stream" : responseKindOf(mediaType),
       ...(stream ? { stream } : {}),
+      ...(headers.length > 0 ? { headers } : {}),
     });
   }
   return responses;
@@ -58,6 +62,18 @@ export function responseKindOfAll(success: readonly ResponseModel[]): ResponseKi
   const kinds = new Set(success.map((r) => r.kind));
   for (const kind of ["json", "text", "binary", "stream"] as const) if (kinds.has(kind)) return kind;
   return "none";
+}
+
+/**
+ * The success answers' declared headers, by lower-case key: the first declaration's name and
+ * type; required only when every success answer requires it.
+ */
+export function successHeaders(success: readonly ResponseModel[]): (ResponseHeaderModel & { readonly status: string })[] {
+  const merged = new Map<string, ResponseHeaderModel & { status: string }>();
+  for (const response of success) {
+    for (const header of response.headers ?? []) if (!merged.has(header.key)) merged.set(header.key, { ...header, status: response.status });
+  }
+  return [...merged.values()].map((h) => ({ ...h, required: h.required && success.every((r) => r.headers?.some((o) => o.key === h.key && o.required)) }));
 }
 
 /** The stream of the first success answer that declares one. */

@@ -5,6 +5,7 @@
  */
 import type { DescriptionSource, OpenApiDocument, OpenApiVersion } from "../load/loaded-description.js";
 import type { AuthScheme, SecurityAlternative } from "../runtime/auth/auth-scheme.js";
+import type { ResponseHeaderModel } from "./response-headers.js";
 import type { BodyEncoding, PageSpec, ParameterLocation, ParameterStyle, ResponseKind, ValueShape } from "../runtime/operation.js";
 
 export type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
@@ -89,6 +90,8 @@ export interface ResponseModel {
   readonly kind: ResponseKind;
   /** The first sequential media type the response declares (stream-media.ts), beside or instead of `mediaType`. */
   readonly stream?: StreamModel;
+  /** Its declared headers (response-headers.ts); absent when it declares none. */
+  readonly headers?: readonly ResponseHeaderModel[];
 }
 
 /** How a streamed answer is cut into items. */

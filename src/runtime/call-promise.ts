@@ -1,0 +1,100 @@
+/**
+ * What every generated function returns: the promise of its result, with `.withResponse()` for
+ * the answer around it (`{ data, headers, response }`). `headers` holds the success answer's
+ * declared headers (OperationSpec `headers`), read by their declared types and keyed in lower
+ * case; every other header stays in `response.headers`.
+ */
+import type { HeaderValueType, OperationSpec } from "./operation.js";
+import type { CallOptions, ClientConfig } from "./options.js";
+import { request } from "./request.js";
+
+/** What `.withResponse()` resolves to. `response`'s body has been read: `data` holds it. */
+export interface CallResult<T, H> {
+  readonly data: T;
+  /** The declared headers the answer carries (a value that is not of its declared type is left out). */
+  readonly headers: H;
+  readonly response: Response;
+}
+
+/**
+ * The hook `request` calls with a 2xx answer before it is decoded (an options key no caller can
+ * write by accident): how `callOperation` learns the Response of the attempt that succeeded.
+ */
+export const ANSWER = Symbol("toolgen.answer");
+
+export type AnswerHook = { readonly [ANSWER]?: (response: Response) => void };
+
+/**
+ * A Promise of the result (it awaits, chains and rejects as the plain promise did) that also has
+ * `withResponse()`. `then` and the others return plain Promises.
+ */
+export class CallPromise<T, H = Record<never, never>> extends Promise<T> {
+  static override get [Symbol.species](): PromiseConstructor {
+    return Promise;
+  }
+
+  #answer: Promise<CallResult<T, H>> | undefined;
+
+  /** The result with the declared headers and the `Response` of the answer. */
+  withResponse(): Promise<CallResult<T, H>> {
+    // The caller awaits this promise instead: the call's own rejection is then no unhandled one.
+    this.catch(() => undefined);
+    return this.#answer ?? Promise.reject(new Error("withResponse: not a call's promise"));
+  }
+
+  /** @internal Sets what withResponse resolves to. */
+  static of<T, H>(answer: Promise<CallResult<T, H>>): CallPromise<T, H> {
+    const promise = new CallPromise<T, H>((resolve, reject) => {
+      answer.then((result) => resolve(result.data), reject);
+    });
+    promise.#answer = answer;
+    return promise;
+  }
+}
+
+/** `request` for a generated function: its result as a CallPromise. */
+export function callOperation<T, H = Record<never, never>>(config: ClientConfig<object>, op: OperationSpec, input: object | undefined, options?: CallOptions<object>): CallPromise<T, H> {
+  let answer: Response | undefined;
+  const hooked: CallOptions<object> & AnswerHook = { ...options, [ANSWER]: (response: Response) => void (answer = response) };
+  const result = request(config, op, input, hooked).then((data) => ({ data: data as T, headers: declaredHeaders(op, answer) as H, response: answer! }));
+  return CallPromise.of(result);
+}
+
+/** The declared headers of the answer, read by type. */
+export function declaredHeaders(op: OperationSpec, response: Response | undefined): Record<string, unknown> {
+  const headers: Record<string, unknown> = {};
+  if (!op.headers || !response) return headers;
+  for (const [name, type] of Object.entries(op.headers)) {
+    const text = response.headers.get(name);
+    if (text === null) continue;
+    const value = type.endsWith("[]") ? arrayValue(text, type.slice(0, -2) as HeaderValueType) : headerValue(text, type);
+    if (value !== undefined) headers[name] = value;
+  }
+  return headers;
+}
+
+function arrayValue(text: string, type: HeaderValueType): unknown[] | undefined {
+  if (text.trim() === "") return [];
+  const items = text.split(",").map((item) => headerValue(item.trim(), type));
+  return items.includes(undefined) ? undefined : items;
+}
+
+function headerValue(text: string, type: HeaderValueType): unknown {
+  switch (type) {
+    case "integer":
+    case "number": {
+      const n = text.trim() === "" ? NaN : Number(text);
+      return Number.isFinite(n) && (type === "number" || Number.isInteger(n)) ? n : undefined;
+    }
+    case "boolean":
+      return text === "true" ? true : text === "false" ? false : undefined;
+    case "json":
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        return undefined;
+      }
+    default:
+      return text;
+  }
+}
