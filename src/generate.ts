@@ -7,6 +7,7 @@ import type { LoadedDescription, LoadOptions } from "./load/loaded-description.j
 import { inOriginalTerms, withOriginalPlaces } from "./load/original-places.js";
 import { buildModel } from "./model/build-model.js";
 import { withTypesDocument } from "./model/types-document/types-document.js";
+import { withPaginationOverrides, type PaginationOverride } from "./model/pagination.js";
 import type { ToolkitModel } from "./model/toolkit-model.js";
 import { generateFiles, type EmitOptions } from "./emit/generate-files.js";
 import type { GeneratedFile } from "./emit/generated-file.js";
@@ -24,6 +25,8 @@ export interface GenerateOptions extends LoadOptions, EmitOptions {
   readonly check?: boolean;
   /** Replaces the default base address recorded in the client. */
   readonly baseUrl?: string;
+  /** The config file's per-operation paging (model/pagination.ts). */
+  readonly pagination?: Readonly<Record<string, PaginationOverride | false>>;
 }
 
 export interface GenerateResult {
@@ -58,6 +61,7 @@ export async function generate(source: string, options: GenerateOptions): Promis
     count: m.operations.length,
   }));
   if (options.baseUrl !== undefined) model = { ...model, serverUrl: options.baseUrl.replace(/\/+$/, "") };
+  if (options.pagination !== undefined) model = withPaginationOverrides(model, options.pagination, (w) => options.onWarning?.(w));
   for (const warning of model.warnings) options.onWarning?.(inOriginalTerms(loaded, warning));
   const emitted = await generateFiles(model, options);
   const lock = buildLock(loaded, model, emitted, options.out, lockOptionsOf(options), toolgenVersion());

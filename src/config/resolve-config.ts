@@ -24,6 +24,7 @@ export interface ResolvedToolkit {
   readonly runtime: "package" | "inline";
   readonly format: boolean;
   readonly baseUrl?: string;
+  readonly pagination?: ToolkitConfig["pagination"];
   readonly load: Pick<LoadOptions, "headers" | "token" | "allowExternalRefs" | "maxBytes" | "timeoutMs">;
 }
 
@@ -72,6 +73,7 @@ function resolveToolkit(toolkit: ToolkitConfig, dir: string, env: Readonly<Recor
     runtime: toolkit.runtime ?? DEFAULT_RUNTIME,
     format: toolkit.format ?? true,
     ...(toolkit.baseUrl !== undefined ? { baseUrl: toolkit.baseUrl } : {}),
+    ...(toolkit.pagination !== undefined ? { pagination: toolkit.pagination } : {}),
     load: {
       ...(headers !== undefined ? { headers } : {}),
       ...(token !== undefined ? { token } : {}),

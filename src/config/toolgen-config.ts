@@ -3,6 +3,8 @@
  * `schema/toolgen.config.schema.json` is the same contract for editors; a test keeps the two in
  * step.
  */
+import type { PaginationOverride } from "../model/pagination.js";
+
 export interface ToolkitConfig {
   /** A label for progress lines and messages (default: the out folder). */
   readonly name?: string;
@@ -21,6 +23,11 @@ export interface ToolkitConfig {
   readonly allowExternalRefs?: boolean;
   readonly maxBytes?: number;
   readonly timeoutMs?: number;
+  /**
+   * Per operation (operationId, function name or tool name): how it pages, where the description
+   * does not say it clearly (docs/pagination.md), or `false` to leave an operation unpaged.
+   */
+  readonly pagination?: Readonly<Record<string, PaginationOverride | false>>;
 }
 
 export interface ToolgenConfig {

@@ -27,6 +27,7 @@ export interface LockOptions {
   readonly runtime: RuntimeKind;
   readonly format: boolean;
   readonly baseUrl?: string;
+  readonly pagination?: Readonly<Record<string, unknown>>;
 }
 
 export interface LockFile {
@@ -70,12 +71,13 @@ export interface LockDocument {
 }
 
 /** The options recorded in the lock: exactly those that change the generated files. */
-export function lockOptionsOf(options: { readonly emit?: "ts" | "js"; readonly runtime?: RuntimeKind; readonly format?: boolean; readonly baseUrl?: string }): LockOptions {
+export function lockOptionsOf(options: { readonly emit?: "ts" | "js"; readonly runtime?: RuntimeKind; readonly format?: boolean; readonly baseUrl?: string; readonly pagination?: Readonly<Record<string, unknown>> }): LockOptions {
   return {
     emit: options.emit ?? "ts",
     runtime: options.runtime ?? DEFAULT_RUNTIME,
     format: options.format !== false,
     ...(options.baseUrl !== undefined ? { baseUrl: options.baseUrl } : {}),
+    ...(options.pagination !== undefined ? { pagination: options.pagination } : {}),
   };
 }
 

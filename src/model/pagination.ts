@@ -20,7 +20,7 @@
 import type { OpenApiDocument } from "../load/loaded-description.js";
 import type { PageSpec } from "../runtime/operation.js";
 import { isObject, resolveLocal } from "./local-ref.js";
-import type { OperationMethod, ParameterModel, ResponseModel } from "./toolkit-model.js";
+import type { OperationMethod, OperationModel, ParameterModel, ResponseModel, ToolkitModel } from "./toolkit-model.js";
 
 /** The model's view of an operation's paging: what the runtime gets (OperationSpec.page). */
 export type PaginationModel = PageSpec;
@@ -54,6 +54,32 @@ const TOKEN_FIELDS: ReadonlyArray<readonly [string, readonly string[]]> = [
 ];
 const AFTER_PARAMS = ["starting_after", "after"];
 const PAGE_SIZE_PARAMS = ["per_page", "page_size", "pageSize", "perPage", "limit"];
+
+/**
+ * The config file's `pagination` (toolgen-config.ts): per operation (operationId, function name
+ * or tool name) how it pages, or `false` for an operation recognised wrongly. An entry that names
+ * no operation, or a parameter the operation lacks, is reported and changes nothing.
+ */
+export function withPaginationOverrides(model: ToolkitModel, overrides: Readonly<Record<string, PaginationOverride | false>>, warn: (message: string) => void): ToolkitModel {
+  const used = new Set<string>();
+  const operations = model.operations.map((op): OperationModel => {
+    const name = [op.operationId, op.functionName, op.toolId, op.toolName].find((n) => n !== undefined && Object.prototype.hasOwnProperty.call(overrides, n));
+    if (name === undefined) return op;
+    used.add(name);
+    const override = overrides[name]!;
+    const { pagination: _, ...rest } = op;
+    if (override === false) return rest;
+    const body = op.success.find((r) => r.kind === "json")?.schema;
+    const found = fromOverride(model.document, body !== undefined ? resolveSchema(model.document, body) : undefined, op.parameters, override);
+    if (found === undefined) {
+      warn(`config pagination of "${name}": says too little, or names a parameter ${op.functionName} does not have; left as recognised`);
+      return op;
+    }
+    return { ...rest, pagination: found };
+  });
+  for (const name of Object.keys(overrides)) if (!used.has(name)) warn(`config pagination names "${name}", which is no operation`);
+  return { ...model, operations };
+}
 
 /** `{ pagination }` when the operation pages, for the model's object literal. */
 export function paginationOf(...args: Parameters<typeof recognisePagination>): { pagination?: PaginationModel } {
@@ -121,6 +147,7 @@ function fromOverride(document: OpenApiDocument, body: Schema | undefined, param
   const withItems = items === "" ? {} : { items };
   const param = byName(o.param);
   const size = byName(o.size);
+  if ((o.param !== undefined && !param) || (o.size !== undefined && !size)) return undefined;
   const kind = o.kind ?? (o.next !== undefined ? (param ? "token" : "url") : param && size ? (param.name === "offset" ? "offset" : "page") : "link");
   switch (kind) {
     case "link":

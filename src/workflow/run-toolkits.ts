@@ -45,6 +45,7 @@ export async function runToolkit(toolkit: ResolvedToolkit, config: ResolvedConfi
       runtime: toolkit.runtime,
       format: toolkit.format,
       ...(toolkit.baseUrl !== undefined ? { baseUrl: toolkit.baseUrl } : {}),
+      ...(toolkit.pagination !== undefined ? { pagination: toolkit.pagination } : {}),
       check: options.check === true,
       offline: options.offline === true,
       cacheDir: config.cacheDir,

@@ -118,6 +118,14 @@ describe("resolving", () => {
   });
 });
 
+test("a toolkit's pagination overrides pass the schema and reach the resolved toolkit; a wrong field does not", async () => {
+  const pagination = { listThings: { param: "cursor", items: "entries", next: "paging.next" }, searchThings: false as const };
+  const file = configIn("pagination", { toolkits: [{ source: "api.yaml", out: "gen", pagination }] });
+  expect((await loadConfigFile(file)).toolkits[0]?.pagination).toEqual(pagination);
+  const wrong = configIn("pagination-wrong", { toolkits: [{ source: "api.yaml", out: "gen", pagination: { listThings: { cursor: "x" } } }] });
+  await expect(loadConfigFile(wrong)).rejects.toThrow(/toolkits\/0\/pagination\/listThings/);
+});
+
 test("the JSON Schema and the TypeScript type list the same toolkit fields", () => {
   const schema = JSON.parse(readFileSync(join(REPO_ROOT, "schema/toolgen.config.schema.json"), "utf8"));
   // Required<> makes tsc insist on every field of ToolkitConfig here, so a field added to the
@@ -135,6 +143,7 @@ test("the JSON Schema and the TypeScript type list the same toolkit fields", () 
     allowExternalRefs: false,
     maxBytes: 1,
     timeoutMs: 1,
+    pagination: {},
   };
   expect(Object.keys(schema.definitions.toolkit.properties).sort()).toEqual(Object.keys(every).sort());
   const pkg = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8"));

@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { generate } from "../../src/generate.js";
 import { generateFrom, typecheckWith } from "../support/generated-module.js";
 
 const str = { type: "string" };
@@ -137,4 +138,20 @@ describe("generated client", () => {
     expect(await typecheckWith(dir, app)).toBe("");
     expect(readFileSync(join(out, "operations.js"), "utf8")).toContain("listRepos.paged = { client, spec: spec_listRepos };");
   });
+});
+
+test("the config's pagination reaches generation (generate's option) and the lock", async () => {
+  const { spec, dir } = await generateFrom("pagination-override", description);
+  const out = join(dir, "overridden");
+  const warnings: string[] = [];
+  const result = await generate(spec, { out, pagination: { listRepos: false, getRepo: { kind: "link" } }, onWarning: (w) => void warnings.push(w) });
+  expect(result.model.operations.map((op) => [op.functionName, op.pagination?.kind])).toEqual([
+    ["listRepos", undefined],
+    ["listCharges", "after"],
+    ["getRepo", "link"],
+  ]);
+  expect(warnings.filter((w) => w.includes("pagination"))).toEqual([]);
+  const types = readFileSync(join(out, "operation-types.d.ts"), "utf8");
+  expect(types).not.toContain("ListReposPageItem");
+  expect(JSON.parse(readFileSync(join(out, "toolgen.lock.json"), "utf8")).options.pagination).toEqual({ listRepos: false, getRepo: { kind: "link" } });
 });

@@ -4,6 +4,7 @@
  */
 import { describe, expect, test } from "vitest";
 import { buildModel } from "../../src/model/build-model.js";
+import { withPaginationOverrides } from "../../src/model/pagination.js";
 import type { LoadedDescription } from "../../src/load/loaded-description.js";
 import type { PageSpec } from "../../src/runtime/operation.js";
 
@@ -88,5 +89,38 @@ describe("near misses stay unrecognised", () => {
   test("an answer that is not JSON, or has no array at all", () => {
     expect(paging([q("page", int), q("per_page", int)], { "200": { description: "ok", content: { "text/csv": { schema: str } } } })).toBeUndefined();
     expect(paging([q("page", int), q("per_page", int)], json({ type: "object", properties: { name: str } }, link))).toBeUndefined();
+  });
+});
+
+describe("the config file's overrides", () => {
+  const document = {
+    openapi: "3.0.3",
+    info: { title: "T", version: "1" },
+    paths: {
+      "/things": {
+        get: {
+          operationId: "listThings",
+          parameters: [q("from"), q("max", int)],
+          responses: json({ type: "object", properties: { entries: array, other: array, paging: { type: "object", properties: { after: str } } } }),
+        },
+      },
+      "/pages": { get: { operationId: "listPages", parameters: [q("page", int), q("per_page", int)], responses: json(array) } },
+    },
+  };
+  const model = buildModel(load(document));
+
+  test("name the parameter, the items and the next field of an operation the description leaves unclear", () => {
+    const warnings: string[] = [];
+    const changed = withPaginationOverrides(model, { listThings: { param: "from", items: "entries", next: "paging.after" }, "T/1/listPages": false, nothing: { param: "x" } }, (w) => warnings.push(w));
+    expect(model.operations.map((op) => op.pagination)).toEqual([undefined, { kind: "page", param: "page", size: "per_page" }]);
+    expect(changed.operations.map((op) => op.pagination)).toEqual([{ kind: "token", items: "entries", next: "paging.after", param: "from" }, undefined]);
+    expect(warnings).toEqual(['config pagination names "nothing", which is no operation']);
+  });
+
+  test("an override naming a parameter the operation lacks is reported and changes nothing", () => {
+    const warnings: string[] = [];
+    const changed = withPaginationOverrides(model, { listThings: { param: "cursor", next: "paging.after" } }, (w) => warnings.push(w));
+    expect(changed.operations[0]!.pagination).toBeUndefined();
+    expect(warnings).toEqual([expect.stringContaining('config pagination of "listThings"')]);
   });
 });
