@@ -49,6 +49,14 @@ const description = {
           default: { description: "any error", content: json({ type: "object", required: ["message"], properties: { message: { type: "string" } } }) },
         },
       },
+      delete: {
+        operationId: "deleteThing",
+        parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+        responses: {
+          "204": { description: "deleted" },
+          "4XX": { description: "a client error", content: json({ type: "object", required: ["error"], properties: { error: { type: "string" } } }) },
+        },
+      },
     },
     "/ping": {
       get: {
@@ -86,6 +94,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   }
   if (url.pathname.startsWith("/things/")) {
     const id = decodeURIComponent(url.pathname.slice("/things/".length));
+    if (req.method === "DELETE") return id === "missing" ? send(res, 404, { error: "gone" }) : send(res, 500, { error: "broken" });
     if (id === "missing") return send(res, 404, { message: "nope" }, { "cf-ray": "ray-9" });
     return send(res, 200, { id });
   }
@@ -149,6 +158,15 @@ export async function use(e: unknown): Promise<void> {
     void message;
   }
   if (isToolCallError(e, "getThing")) void (e.body.message satisfies string);
+  if (isToolCallError(e, "deleteThing", 404)) void (e.body.error satisfies string);
+  if (isToolCallError(e, "deleteThing")) {
+    const status: number = e.status;
+    // @ts-expect-error a 4XX answer's status is no 5xx
+    const server: 500 = e.status;
+    void status, server;
+  }
+  // @ts-expect-error deleteThing declares 4XX only
+  isToolCallError(e, "deleteThing", 500);
   // @ts-expect-error createThing declares no 404 (nor default)
   isToolCallError(e, "createThing", 404);
   // @ts-expect-error no tool of this name
@@ -201,7 +219,7 @@ describe("on the wire", () => {
     expect(gen.isToolCallError(e, "nothing")).toBe(false);
   });
 
-  test("a 5XX range and a default answer match; an undeclared status does not", async () => {
+  test("4XX and 5XX ranges and a default answer match; an undeclared status does not", async () => {
     const boom = await rejection(gen.createThing({ name: "boom" }));
     expect(boom).toMatchObject({ status: 503, body: { retryIn: 3 } });
     expect(boom.requestId).toBeUndefined();
@@ -218,6 +236,12 @@ describe("on the wire", () => {
     expect(gen.isToolCallError(missing, "getThing", 404)).toBe(true);
     expect(gen.isToolCallError(missing, "getThing")).toBe(true);
     expect(gen.isToolCallError(missing, "getThing", 500)).toBe(false);
+    const gone = await rejection(gen.deleteThing({ id: "missing" }));
+    expect(gen.isToolCallError(gone, "deleteThing", 404)).toBe(true);
+    expect(gen.isToolCallError(gone, "deleteThing")).toBe(true);
+    const broken = await rejection(gen.deleteThing({ id: "x" }));
+    expect(broken.status).toBe(500);
+    expect(gen.isToolCallError(broken, "deleteThing")).toBe(false);
   });
 
   test("withResponse: the result, the declared headers by their types in lower case, the Response; awaiting the call gives the result", async () => {
