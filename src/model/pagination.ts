@@ -53,6 +53,8 @@ const TOKEN_FIELDS: ReadonlyArray<readonly [string, readonly string[]]> = [
   ["next_page", ["page"]],
 ];
 const AFTER_PARAMS = ["starting_after", "after"];
+/** Query parameters that only a paged operation has (for `link` on an object answer). */
+const PAGING_PARAMS = new Set(["page", "per_page", "page_size", "pageSize", "perPage", "limit", "cursor", "after", "before", "starting_after", "page_token", "pageToken"]);
 const PAGE_SIZE_PARAMS = ["per_page", "page_size", "pageSize", "perPage", "limit"];
 
 /**
@@ -107,7 +109,12 @@ export function recognisePagination(
   if (items === undefined) return undefined;
   const withItems = items === "" ? {} : { items };
 
-  if (declaresLinkHeader(document, rawResponses, response.status)) return { kind: "link", ...withItems };
+  // An object answer with one array is a page only beside a paging parameter: GitHub declares
+  // `Link` on some single-object GETs too (a project field and its `options`, a hosted runner and
+  // its `public_ips`).
+  if (declaresLinkHeader(document, rawResponses, response.status) && (items === "" || parameters.some((p) => p.in === "query" && PAGING_PARAMS.has(p.name)))) {
+    return { kind: "link", ...withItems };
+  }
 
   if (items !== "") {
     const next = propertyAt(document, body, ["links", "pages", "next"]);

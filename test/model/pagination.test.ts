@@ -28,7 +28,10 @@ describe("conventions", () => {
   test("a declared Link header (GitHub): the array answer, or the one array property", () => {
     const link = { Link: { schema: str } };
     expect(paging([q("per_page", int), q("page", int)], json(array, link))).toEqual({ kind: "link" });
-    expect(paging([], json({ type: "object", properties: { total_count: int, repositories: array } }, { link: { $ref: "#/components/headers/link" } }), "get", { headers: { link: { schema: str } } })).toEqual({ kind: "link", items: "repositories" });
+    expect(paging([q("per_page", int)], json({ type: "object", properties: { total_count: int, repositories: array } }, { link: { $ref: "#/components/headers/link" } }), "get", { headers: { link: { schema: str } } })).toEqual({
+      kind: "link",
+      items: "repositories",
+    });
   });
 
   test("has_more and starting_after (Stripe), after (OpenAI)", () => {
@@ -72,6 +75,10 @@ describe("near misses stay unrecognised", () => {
   const link = { Link: { schema: str } };
   test("two array properties: the items are not identifiable", () => {
     expect(paging([q("page", int), q("per_page", int)], json({ type: "object", properties: { commits: array, files: array } }, link))).toBeUndefined();
+  });
+  test("a Link header on one object with one array, without a paging parameter (GitHub's project field and its options)", () => {
+    expect(paging([q("fields")], json({ type: "object", properties: { id: int, name: str, options: array } }, link))).toBeUndefined();
+    expect(paging([q("per_page", int), q("page", int)], json({ type: "object", properties: { total_count: int, runners: array } }, link))).toEqual({ kind: "link", items: "runners" });
   });
   test("a POST, even with a Link header and page numbers", () => {
     expect(paging([q("page", int), q("per_page", int)], json(array, link), "post")).toBeUndefined();
