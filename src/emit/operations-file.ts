@@ -57,9 +57,9 @@ export function emitOperationsFile(model: ToolkitModel, descriptors: ToolkitDesc
     ...pageItemName(op),
     ...(headersType(op) !== undefined ? [code`${identifier(op.typeName)}Headers`] : []),
   ]);
-  const ownTypes = [...typeNames, code`ToolErrors`];
+  const ownTypes = [...typeNames, code`ToolErrors`, code`ToolErrorGuard`];
   const typeImports: Code[] = [];
-  typeImports.push(code`import type { ${joinCode(ownTypes, ", ")} } from ${stringLiteral(OPERATION_TYPES_IMPORT)};`);
+  typeImports.push(code`import type { ${joinCode([...typeNames, code`ToolErrorGuard`], ", ")} } from ${stringLiteral(OPERATION_TYPES_IMPORT)};`);
   // ToolTypes too, for toolkit.ts, which imports it from here in both modes (--emit js declares it here).
   typeImports.push(code`export type { ${joinCode([...ownTypes, code`ToolTypes`], ", ")} } from ${stringLiteral(OPERATION_TYPES_IMPORT)};`);
   const imports = joinCode(
@@ -79,12 +79,8 @@ const ${SPEC_TABLE}: { readonly [functionName: string]: OperationSpec } = JSON.p
 `
     : code``;
   const functions = joinCode(model.operations.map((op, i) => operationSource(op, asTable ? undefined : specs[i]!)), "\n\n");
-  const guard = code`${errorStatusTable(model)}\n\n${docComment(GUARD_DOC)}
-export function isToolCallError(error: unknown): error is ToolCallError;
-export function isToolCallError<T extends keyof ToolErrors, S extends DeclaredErrorStatus<ToolErrors[T]> = never>(error: unknown, tool: T, status?: S): error is DeclaredToolCallError<ToolErrors[T], S>;
-export function isToolCallError(error: unknown, tool?: string, status?: number): boolean {
-  return isDeclaredError(error, ${ERROR_TABLE}, tool, status);
-}`;
+  // Its signatures are ToolErrorGuard's, in the declaration file: checking operations.ts resolves none of them.
+  const guard = code`${errorStatusTable(model)}\n\n${docComment(GUARD_DOC)}\nexport const isToolCallError: ToolErrorGuard = errorGuard(${ERROR_TABLE});`;
   // The header ends with its line end; a blank line between operations.
   return {
     source: code`${header}${imports}\n${table}${guard}\n\n${functions}${model.operations.length > 0 ? code`\n` : code``}`,
@@ -141,12 +137,19 @@ function toolErrorsDeclaration(model: ToolkitModel): Code {
 export interface ToolErrors {${lines.length > 0 ? code`\n${joinCode(lines, "\n")}\n` : code``}}`;
 }
 
+/** The type of the module's `isToolCallError` (declaration files only; GUARD_DOC says what it does). */
+const TOOL_ERROR_GUARD = code`/** The type of {@link isToolCallError}: the one-argument form, and the form typed by {@link ToolErrors}. */
+export interface ToolErrorGuard {
+  (error: unknown): error is ToolCallError;
+  <T extends keyof ToolErrors, S extends DeclaredErrorStatus<ToolErrors[T]> = never>(error: unknown, tool: T, status?: S): error is DeclaredToolCallError<ToolErrors[T], S>;
+}`;
+
 /** What `operations.ts` takes from the runtime: the streaming parts only when an operation streams. */
 function runtimeImports(model: ToolkitModel): Code {
-  const names = [code`callOperation`, code`isDeclaredError`];
+  const names = [code`callOperation`, code`errorGuard`];
   const streams = model.operations.some((op) => op.stream !== undefined);
   if (streams) names.push(code`streamRequest`);
-  names.push(code`type CallOptions`, code`type CallPromise`, code`type DeclaredErrorStatus`, code`type DeclaredToolCallError`, code`type ErrorStatusTable`, code`type OperationSpec`, code`type ToolCallError`);
+  names.push(code`type CallOptions`, code`type CallPromise`, code`type ErrorStatusTable`, code`type OperationSpec`);
   if (streams) names.push(code`type StreamOptions`);
   if (model.operations.some((op) => op.stream !== undefined && op.responseKind !== "stream")) names.push(code`type ToolStream`);
   if (model.operations.some((op) => op.pagination)) names.push(code`type PageCall`);
@@ -160,12 +163,13 @@ function runtimeImports(model: ToolkitModel): Code {
  */
 function emitOperationTypes(model: ToolkitModel, descriptors: ToolkitDescriptors, runtimeImport: string, header: Code): Code {
   const lines: Code[] = [code`import type { paths } from "./schema.js";`];
-  if (model.operations.some((op) => op.responseKind === "stream")) lines.push(code`import type { ToolStream } from ${stringLiteral(runtimeImport)};`);
+  const streamType = model.operations.some((op) => op.responseKind === "stream") ? code`ToolStream, ` : code``;
+  lines.push(code`import type { ${streamType}DeclaredErrorStatus, DeclaredToolCallError, ToolCallError } from ${stringLiteral(runtimeImport)};`);
   if (model.operations.length > 0) {
     lines.push(code`import type { ${joinCode(model.operations.map((op) => identifier(op.functionName)), ", ")} } from "./operations.js";`);
   }
   for (const op of model.operations) lines.push(...typeDeclarations(op));
-  lines.push(toolTypesDeclaration(model, descriptors), toolErrorsDeclaration(model));
+  lines.push(toolTypesDeclaration(model, descriptors), toolErrorsDeclaration(model), TOOL_ERROR_GUARD);
   // Without an export list a declaration file would export the Op_ aliases too.
   lines.push(code`export {};`);
   return code`${header}${joinCode(lines, "\n")}\n`;
@@ -197,18 +201,16 @@ export function emitOperationsJs(model: ToolkitModel, descriptors: ToolkitDescri
   const from = stringLiteral(runtimeImport);
   const streams = model.operations.some((op) => op.stream !== undefined);
   const js: Code[] = [
-    code`import { callOperation, isDeclaredError${streams ? code`, streamRequest` : code``} } from ${from};`,
+    code`import { callOperation, errorGuard${streams ? code`, streamRequest` : code``} } from ${from};`,
     code`import { client } from "./client.js";`,
     errorStatusTable(model).replace(": ErrorStatusTable =", " =") as Code,
-    code`${docComment(GUARD_DOC)}\nexport function isToolCallError(error, tool, status) {\n    return isDeclaredError(error, ${ERROR_TABLE}, tool, status);\n}`,
+    code`${docComment(GUARD_DOC)}\nexport const isToolCallError = errorGuard(${ERROR_TABLE});`,
   ];
   const dts: Code[] = [
     code`import { type CallOptions, type CallPromise, type DeclaredErrorStatus, type DeclaredToolCallError, type ToolCallError${streams ? code`, type StreamOptions, type ToolStream` : code``}${model.operations.some((op) => op.pagination) ? code`, type PageCall` : code``} } from ${from};`,
     code`import type { Credentials } from "./client.js";`,
     code`import type { paths } from "./schema.js";`,
-    code`${docComment(GUARD_DOC)}
-export declare function isToolCallError(error: unknown): error is ToolCallError;
-export declare function isToolCallError<T extends keyof ToolErrors, S extends DeclaredErrorStatus<ToolErrors[T]> = never>(error: unknown, tool: T, status?: S): error is DeclaredToolCallError<ToolErrors[T], S>;`,
+    code`${docComment(GUARD_DOC)}\nexport declare const isToolCallError: ToolErrorGuard;`,
   ];
   for (const op of model.operations) {
     const input = inputType(op);
@@ -232,7 +234,7 @@ export declare function isToolCallError<T extends keyof ToolErrors, S extends De
     dts.push(
       streamsOnly
         ? code`${doc}\nexport declare function ${fn}(${params(code`StreamOptions`)}): Promise<${T}Output>;`
-        : code`${doc}\nexport declare function ${fn}(${params(code`CallOptions`)}): CallPromise<${T}Output, ${callHeaders(op)}>;`,
+        : code`${doc}\nexport declare function ${fn}(${params(code`CallOptions`)}): CallPromise<${T}Output${callHeaders(op)}>;`,
     );
     if (op.stream !== undefined && !streamsOnly) {
       dts.push(code`export declare namespace ${fn} {\n    ${docComment(streamDoc(op))}\n    function stream(${params(code`StreamOptions`)}): Promise<ToolStream<${T}Item>>;\n}`);
@@ -241,7 +243,7 @@ export declare function isToolCallError<T extends keyof ToolErrors, S extends De
     js.push(...paged.js);
     dts.push(...paged.dts);
   }
-  dts.push(toolTypesDeclaration(model, descriptors), toolErrorsDeclaration(model), code`export {};`);
+  dts.push(toolTypesDeclaration(model, descriptors), toolErrorsDeclaration(model), TOOL_ERROR_GUARD, code`export {};`);
   // The header ends with its line end.
   return { js: code`${header}${joinCode(js, "\n")}\n`, dts: code`${header}${joinCode(dts, "\n")}\n` };
 }
@@ -261,8 +263,8 @@ export async function ${name}(${params(code`StreamOptions`)}): Promise<${T}Outpu
   return (await streamRequest(client, ${specRef}, ${inputArg}, options)) as ${T}Output;
 }`
     : code`${docComment(functionDoc(op))}
-export function ${name}(${params(code`CallOptions`)}): CallPromise<${T}Output, ${callHeaders(op)}> {
-  return callOperation<${T}Output, ${callHeaders(op)}>(client, ${specRef}, ${inputArg}, options);
+export function ${name}(${params(code`CallOptions`)}): CallPromise<${T}Output${callHeaders(op)}> {
+  return callOperation(client, ${specRef}, ${inputArg}, options);
 }`;
   if (op.stream !== undefined && !streamsOnly) {
     fn = code`${fn}
@@ -276,9 +278,12 @@ ${name}.stream = async function stream(${params(code`StreamOptions`)}): Promise<
   return spec !== undefined ? code`const ${specName(op)}: OperationSpec = ${literal(spec)};\n\n${fn}` : fn;
 }
 
-/** The `headers` type of `withResponse()`: `<Name>Headers`, or no key at all. */
+/**
+ * The `headers` type argument of `withResponse()`: `, <Name>Headers`, or nothing (CallPromise's
+ * default, no key at all), which keeps the text tsc parses per operation short.
+ */
 function callHeaders(op: OperationModel): Code {
-  return headersType(op) !== undefined ? code`${identifier(op.typeName)}Headers` : code`Record<never, never>`;
+  return headersType(op) !== undefined ? code`, ${identifier(op.typeName)}Headers` : code``;
 }
 
 function headersDoc(op: OperationModel): string {
@@ -328,7 +333,6 @@ function functionDoc(op: OperationModel): string {
   if (op.summary?.trim() && !op.description?.startsWith(op.summary)) lines.push(op.summary.trim());
   if (op.description?.trim()) lines.push((lines.length ? "\n" : "") + op.description.trim());
   lines.push(`${lines.length ? "\n" : ""}Tool ${docCode(op.toolName)}: ${docCode(`${wireMethod(op.method)} ${op.path}`)}.`);
-  if (op.responseKind !== "stream") lines.push("`.withResponse()` resolves to `{ data, headers, response }`: the result, the declared answer headers and the `Response`.");
   if (op.responseKind === "stream") {
     lines.push(`Resolves, once the answer's headers arrive, to the items of its ${docCode(op.stream!.mediaType)} stream: \`for await (const item of await ${op.functionName}(…))\`; \`break\` closes the connection.`);
   } else if (op.stream !== undefined) {

@@ -25,8 +25,10 @@ export const ANSWER = Symbol("toolgen.answer");
 export type AnswerHook = { readonly [ANSWER]?: (response: Response) => void };
 
 /**
- * A Promise of the result (it awaits, chains and rejects as the plain promise did) that also has
- * `withResponse()`. `then` and the others return plain Promises.
+ * What every generated function returns: a Promise of the result (it awaits, chains and rejects as
+ * the plain promise did) that also has `withResponse()`, which resolves to `{ data, headers,
+ * response }`: the result, the declared answer headers (`H`, `<Name>Headers`) and the `Response`.
+ * `then` and the others return plain Promises.
  */
 export class CallPromise<T, H = Record<never, never>> extends Promise<T> {
   static override get [Symbol.species](): PromiseConstructor {
@@ -52,11 +54,17 @@ export class CallPromise<T, H = Record<never, never>> extends Promise<T> {
   }
 }
 
-/** `request` for a generated function: its result as a CallPromise. */
-export function callOperation<T, H = Record<never, never>>(config: ClientConfig<object>, op: OperationSpec, input: object | undefined, options?: CallOptions<object>): CallPromise<T, H> {
+/**
+ * `request` for a generated function: its result as a CallPromise. Typed `any` on purpose: the
+ * generated function's declared return type (`CallPromise<<Name>Output, <Name>Headers>`) types it,
+ * and tsc then relates and instantiates nothing per operation when an app checks operations.ts
+ * (a generic call here cost 2,000 instantiations on GitHub's description).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- typed by each generated function's return type
+export function callOperation(config: ClientConfig<object>, op: OperationSpec, input: object | undefined, options?: CallOptions<object>): any {
   let answer: Response | undefined;
   const hooked: CallOptions<object> & AnswerHook = { ...options, [ANSWER]: (response: Response) => void (answer = response) };
-  const result = request(config, op, input, hooked).then((data) => ({ data: data as T, headers: declaredHeaders(op, answer) as H, response: answer! }));
+  const result = request(config, op, input, hooked).then((data) => ({ data, headers: declaredHeaders(op, answer), response: answer! }));
   return CallPromise.of(result);
 }
 

@@ -9,7 +9,7 @@ export { collectItems, DEFAULT_MAX_STREAM_BYTES, DEFAULT_MAX_STREAM_ITEMS, type 
 export { ToolStream, DEFAULT_IDLE_TIMEOUT_MS, type ServerSentEvent, type StreamOptions, type ReconnectOptions } from "./streams/tool-stream.js";
 export { ToolCallError, isToolCallError, REQUEST_ID_HEADERS, type ToolCallErrorCode } from "./tool-call-error.js";
 export { callOperation, CallPromise, type CallResult } from "./call-promise.js";
-export { isDeclaredError, type DeclaredErrorBody, type DeclaredErrorStatus, type DeclaredToolCallError, type ErrorStatusRanges, type ErrorStatusTable } from "./typed-errors.js";
+export { errorGuard, isDeclaredError, type DeclaredErrorBody, type DeclaredErrorStatus, type DeclaredToolCallError, type ErrorStatusRanges, type ErrorStatusTable } from "./typed-errors.js";
 export { DEFAULT_TIMEOUT_MS, type CallOptions, type ClientConfig, type RetryOptions } from "./options.js";
 export type { AuthScheme, AuthValues, BasicCredentials, Credential, SecurityAlternative } from "./auth/auth-scheme.js";
 export type {

@@ -66,6 +66,17 @@ export function isDeclaredError(error: unknown, table: ErrorStatusTable, tool?: 
   return declared.includes(code) || declared.includes(`${code[0]}XX`) || (declared.includes("default") && (error.status < 200 || error.status > 299));
 }
 
+/**
+ * The guard a generated module exports, over its table: `export const isToolCallError:
+ * ToolErrorGuard = errorGuard(toolErrorStatuses)`. Typed `any` on purpose: `ToolErrorGuard`, declared
+ * in the module's operation-types.d.ts, types it, and an app's tsc resolves its generic signature
+ * (and `keyof ToolErrors`, 2,000 names on GitHub's description) only where the app calls it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- typed by the generated ToolErrorGuard
+export function errorGuard(table: ErrorStatusTable): any {
+  return (error: unknown, tool?: string, status?: number): boolean => isDeclaredError(error, table, tool, status);
+}
+
 /** Canonical names first, then function names, as `ToolErrors` is keyed. */
 function entryOf(table: ErrorStatusTable, tool: string): readonly string[] | undefined {
   let canonical = byTool.get(table);

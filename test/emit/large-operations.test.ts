@@ -74,7 +74,7 @@ test("a large API: specs in one JSON text, types in declaration files; compiles,
   expect(table![1]!.length).toBeGreaterThan(SPEC_TABLE_LIMIT);
   // Booleans, not toMatch: a failure would print the 1 MB file.
   expect(/^const spec_/m.test(operations)).toBe(false);
-  expect(operations.includes('return callOperation<GetPart7Output, Record<never, never>>(client, operationSpecs["getPart7"]!, input, options);')).toBe(true);
+  expect(operations.includes('return callOperation(client, operationSpecs["getPart7"]!, input, options);')).toBe(true);
   expect(/^(export )?type \w+ =/m.test(operations)).toBe(false);
   expect(/^export type GetPart7Input = \{$/m.test(readFileSync(join(out, "operation-types.d.ts"), "utf8"))).toBe(true);
   expect(existsSync(join(out, "schema.d.ts"))).toBe(true);
