@@ -6,6 +6,6 @@ export type { components, operations, paths } from "./schema.js";
 export { client, configure, type Credentials } from "./client.js";
 export { createClient, toolkit, type Client } from "./toolkit.js";
 export { KnowledgeBase, KnowledgeBaseError } from "./knowledge-base.js";
-export { ToolCallError, isToolCallError, ToolInputError, isToolInputError, type CallOptions, } from "./runtime/portable.js";
+export { ToolCallError, ToolInputError, isToolInputError, type CallOptions, type CallPromise, type CallResult, } from "./runtime/portable.js";
 export { paginate } from "./runtime/portable.js";
 export { toOpenAITools, toAnthropicTools, toGeminiTools, toErnieFunctions, toAiSdkTools, toolResultText, toolErrorText, } from "./runtime/portable.js";

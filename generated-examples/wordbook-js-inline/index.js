@@ -5,6 +5,6 @@ export * from "./operations.js";
 export { client, configure } from "./client.js";
 export { createClient, toolkit } from "./toolkit.js";
 export { KnowledgeBase, KnowledgeBaseError } from "./knowledge-base.js";
-export { ToolCallError, isToolCallError, ToolInputError, isToolInputError, } from "./runtime/portable.js";
+export { ToolCallError, ToolInputError, isToolInputError, } from "./runtime/portable.js";
 export { paginate } from "./runtime/portable.js";
 export { toOpenAITools, toAnthropicTools, toGeminiTools, toErnieFunctions, toAiSdkTools, toolResultText, toolErrorText, } from "./runtime/portable.js";

@@ -7,7 +7,14 @@ export type { components, operations, paths } from "./schema.js";
 export { client, configure, type Credentials } from "./client.js";
 export { createClient, toolkit, type Client } from "./toolkit.js";
 export { KnowledgeBase, KnowledgeBaseError } from "./knowledge-base.js";
-export { ToolCallError, isToolCallError, ToolInputError, isToolInputError, type CallOptions } from "toolgen/runtime";
+export {
+  ToolCallError,
+  ToolInputError,
+  isToolInputError,
+  type CallOptions,
+  type CallPromise,
+  type CallResult,
+} from "toolgen/runtime";
 export { paginate } from "toolgen/runtime";
 export {
   toOpenAITools,

@@ -9,10 +9,11 @@ export { createClient, toolkit, type Client } from "./toolkit.js";
 export { KnowledgeBase, KnowledgeBaseError } from "./knowledge-base.js";
 export {
   ToolCallError,
-  isToolCallError,
   ToolInputError,
   isToolInputError,
   type CallOptions,
+  type CallPromise,
+  type CallResult,
 } from "./runtime/portable.js";
 export { paginate } from "./runtime/portable.js";
 export {

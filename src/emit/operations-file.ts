@@ -152,7 +152,7 @@ function runtimeImports(model: ToolkitModel): Code {
   names.push(code`type CallOptions`, code`type CallPromise`, code`type ErrorStatusTable`, code`type OperationSpec`);
   if (streams) names.push(code`type StreamOptions`);
   if (model.operations.some((op) => op.stream !== undefined && op.responseKind !== "stream")) names.push(code`type ToolStream`);
-  if (model.operations.some((op) => op.pagination)) names.push(code`type PageCall`);
+  if (model.operations.some((op) => op.pagination)) names.push(code`pageCall`, code`type PageCall`);
   return joinCode(names, ", ");
 }
 

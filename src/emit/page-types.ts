@@ -1,11 +1,13 @@
 /**
  * What a paged operation (model/pagination.ts) adds to the operations module: the
- * `<Name>PageItem` type, an indexed access into its Output, and `fn.paged`, which `paginate`
- * reads (the client and spec it calls with, and, as a phantom, the item type). Operations that
- * do not page get nothing, so the per-operation type cost stays where it was.
+ * `<Name>PageItem` type, an indexed access into its Output, in the declaration file, and
+ * `fn.paged`, which `paginate` reads: the client and spec it calls with, typed `PageCall<"data">`
+ * by where the items are, so `paginate` computes the item type from the function's result type
+ * at its call sites only (runtime/paginate.ts says what naming the item type here cost).
+ * Operations that do not page get nothing.
  */
 import type { OperationModel } from "../model/toolkit-model.js";
-import { code, docComment, identifier, indexAccess, type Code } from "./ts-text.js";
+import { code, docComment, identifier, indexAccess, stringLiteral, type Code } from "./ts-text.js";
 
 /** `<Name>PageItem` declared in operation-types.d.ts (both modes), or nothing. */
 export function pageItemDeclaration(op: OperationModel): Code[] {
@@ -25,7 +27,7 @@ export function pageItemName(op: OperationModel): Code[] {
 /** `--emit ts`: `fn.paged = …` after the function. */
 export function pagedAssignment(op: OperationModel, specRef: Code): Code {
   if (!op.pagination) return code``;
-  return code`\n\n${identifier(op.functionName)}.paged = { client, spec: ${specRef} } as PageCall<${identifier(op.typeName)}PageItem>;`;
+  return code`\n\n${identifier(op.functionName)}.paged = pageCall(client, ${specRef}) as PageCall<${stringLiteral(op.pagination.items ?? "")}>;`;
 }
 
 /** `--emit js`: the assignment in operations.js and its declaration in operations.d.ts. */
@@ -34,6 +36,6 @@ export function pagedJs(op: OperationModel, specRef: Code): { js: Code[]; dts: C
   const fn = identifier(op.functionName);
   return {
     js: [code`${fn}.paged = { client, spec: ${specRef} };`],
-    dts: [code`export declare namespace ${fn} {\n    const paged: PageCall<${identifier(op.typeName)}PageItem>;\n}`],
+    dts: [code`export declare namespace ${fn} {\n    const paged: PageCall<${stringLiteral(op.pagination.items ?? "")}>;\n}`],
   };
 }

@@ -54,6 +54,7 @@ export const RESERVED_EXPORTS = [
   "isDeclaredError",
   "toolErrorStatuses",
   "paginate",
+  "pageCall",
 ];
 
 interface FoundOperation {

@@ -80,9 +80,9 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 /** A function as the generator writes one for a paged operation `GET path`. */
-function paged(path: string, page: PageSpec, query: string[] = []): PagedFunction<Record<string, unknown> | undefined, { id: string }> {
+function paged(path: string, page: PageSpec, query: string[] = []): PagedFunction<Record<string, unknown> | undefined, { id: string }[], ""> {
   const spec: OperationSpec = { tool: `T/1${path}`, method: "GET", path, params: query.map((name) => ({ key: name, name, in: "query" as const })), response: "json", page };
-  const fn = async () => undefined;
+  const fn = async () => [] as { id: string }[];
   return Object.assign(fn, { paged: { client: { baseUrl: base, version: "" }, spec } });
 }
 
@@ -205,7 +205,7 @@ describe("bounds and guards", () => {
 
   test("a function that does not page is refused", () => {
     const fn = Object.assign(async () => undefined, { paged: { client: { baseUrl: base }, spec: { tool: "T/1/x", method: "GET", path: "/x", params: [], response: "json" as const } } });
-    expect(() => paginate(fn as unknown as PagedFunction<undefined, unknown>)).toThrow(/not a paged operation/);
+    expect(() => paginate(fn as unknown as PagedFunction<undefined, unknown, "">)).toThrow(/not a paged operation/);
   });
 });
 

@@ -14,6 +14,8 @@ export type Fail = (message: string, code: ToolCallError["code"], extra?: {
     body?: unknown;
     cause?: unknown;
     retryAfterMs?: number;
+    requestId?: string;
+    headers?: Record<string, string>;
 }) => ToolCallError;
 /**
  * One request sent and its answer's headers received: what reading the body (or a stream of

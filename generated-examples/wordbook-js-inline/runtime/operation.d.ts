@@ -102,6 +102,11 @@ export interface PageSpec {
     /** `page`: the first page's number when it is 0 (else 1). */
     readonly first?: number;
 }
+/**
+ * How a declared answer header is read into `withResponse().headers` (call-promise.ts): numbers
+ * and booleans parsed, arrays split at commas (OpenAPI's `simple` style), `json` parsed.
+ */
+export type HeaderValueType = "string" | "integer" | "number" | "boolean" | "json" | "string[]" | "integer[]" | "number[]" | "boolean[]";
 export interface OperationSpec {
     /** Canonical tool name `<title>/<version>/<operationId>`, used in errors. */
     readonly tool: string;
@@ -133,6 +138,8 @@ export interface OperationSpec {
      * streams; otherwise the function reads the other answer and `fn.stream()` asks for this one.
      */
     readonly stream?: StreamSpec;
+    /** The success answers' declared headers by lower-case name, when they declare any (`withResponse()`). */
+    readonly headers?: Readonly<Record<string, HeaderValueType>>;
     /** The operation returns one page of a list (model/pagination.ts); `paginate` walks them. */
     readonly page?: PageSpec;
 }

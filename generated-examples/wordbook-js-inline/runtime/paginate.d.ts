@@ -21,18 +21,32 @@ import type { OperationSpec } from "./operation.js";
 import type { CallOptions, ClientConfig } from "./options.js";
 /**
  * What a generated function of a paged operation carries as `fn.paged`: the client it calls with
- * and its spec. `item` is never set; it only carries the item type to `paginate`.
+ * and its spec. `items` is never set: its type, a string literal, is where the items are in the
+ * function's result (`""`: the result is the array), so the item type is computed from the
+ * result type only where `paginate` is called. Naming the item type here instead made tsc
+ * resolve every paged operation's result in an app's check (on GitHub's description, 261
+ * operations: +1,300 types and about +0.9 s of check time).
  */
-export interface PageCall<T> {
+export interface PageCall<P extends string = string> {
     readonly client: ClientConfig<any>;
     readonly spec: OperationSpec;
-    readonly item?: T;
+    readonly items?: P;
 }
-/** A generated function that pages: its input type and, through `paged`, its item type. */
-export interface PagedFunction<I, T> {
-    (input: I, options?: never): Promise<unknown>;
-    readonly paged: PageCall<T>;
+/**
+ * `fn.paged` as `operations.ts` writes it, `pageCall(client, spec) as PageCall<"data">`: a call of
+ * one plain signature and a cast cost tsc one type per paged operation, where an object literal
+ * cost four (GitHub's description: +100 types in an app's check instead of +1,140).
+ */
+export declare function pageCall(client: ClientConfig<any>, spec: OperationSpec): PageCall;
+/** A generated function that pages: its input and result types, and where the items are. */
+export interface PagedFunction<I, O, P extends string> {
+    (input: I, options?: never): PromiseLike<O>;
+    readonly paged: PageCall<P>;
 }
+/** The value at dotted path `P` of `O` (null and undefined left out at each step). */
+type ValueAt<O, P extends string> = P extends "" ? NonNullable<O> : P extends `${infer H}.${infer R}` ? ValueAt<ValueAt<O, H>, R> : P extends keyof NonNullable<O> ? NonNullable<NonNullable<O>[P]> : never;
+/** One item of a page: the element type of the array at `P` in the result `O`. */
+export type PageItemOf<O, P extends string> = ValueAt<O, P> extends ReadonlyArray<infer T> ? T : never;
 export interface PaginateOptions extends CallOptions<object> {
     /** Ask for at most this many pages (default: no limit). */
     readonly maxPages?: number;
@@ -43,7 +57,7 @@ type PaginateArgs<I> = undefined extends I ? [input?: I, options?: PaginateOptio
  * Only a function the generator recognised as paged is accepted (it has `fn.paged`).
  * @throws {ToolCallError} as the function would for any page, or INVALID_RESPONSE when a page has no items array.
  */
-export declare function paginate<I, T>(fn: PagedFunction<I, T>, ...[input, options]: PaginateArgs<I>): AsyncIterableIterator<T>;
+export declare function paginate<I, O, P extends string>(fn: PagedFunction<I, O, P>, ...[input, options]: PaginateArgs<I>): AsyncIterableIterator<PageItemOf<O, P>>;
 /** The rel="next" target of a `Link` header (RFC 8288), if there is one. */
 export declare function nextLink(header: string | null): string | undefined;
 export {};

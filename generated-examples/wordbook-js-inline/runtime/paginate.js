@@ -9,6 +9,15 @@
 import { request } from "./request.js";
 import { ToolCallError } from "./tool-call-error.js";
 /**
+ * `fn.paged` as `operations.ts` writes it, `pageCall(client, spec) as PageCall<"data">`: a call of
+ * one plain signature and a cast cost tsc one type per paged operation, where an object literal
+ * cost four (GitHub's description: +100 types in an app's check instead of +1,140).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any toolkit's credentials
+export function pageCall(client, spec) {
+    return { client, spec };
+}
+/**
  * Iterates every item of every page: `for await (const repo of paginate(listRepos, { per_page: 100 }))`.
  * Only a function the generator recognised as paged is accepted (it has `fn.paged`).
  * @throws {ToolCallError} as the function would for any page, or INVALID_RESPONSE when a page has no items array.

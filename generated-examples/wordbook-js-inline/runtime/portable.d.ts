@@ -12,13 +12,15 @@
  * imports, so an inlined client runs in Node, Deno, Bun and browsers.
  */
 export { request, streamRequest } from "./request.js";
-export { paginate, type PageCall, type PagedFunction, type PaginateOptions } from "./paginate.js";
+export { paginate, pageCall, type PageCall, type PagedFunction, type PageItemOf, type PaginateOptions } from "./paginate.js";
 export { collectItems, DEFAULT_MAX_STREAM_BYTES, DEFAULT_MAX_STREAM_ITEMS, type CollectLimits } from "./streams/collect-items.js";
 export { ToolStream, DEFAULT_IDLE_TIMEOUT_MS, type ServerSentEvent, type StreamOptions, type ReconnectOptions } from "./streams/tool-stream.js";
-export { ToolCallError, isToolCallError, type ToolCallErrorCode } from "./tool-call-error.js";
+export { ToolCallError, isToolCallError, REQUEST_ID_HEADERS, type ToolCallErrorCode } from "./tool-call-error.js";
+export { callOperation, CallPromise, type CallResult } from "./call-promise.js";
+export { errorGuard, isDeclaredError, type DeclaredErrorBody, type DeclaredErrorStatus, type DeclaredToolCallError, type ErrorStatusRanges, type ErrorStatusTable } from "./typed-errors.js";
 export { DEFAULT_TIMEOUT_MS, type CallOptions, type ClientConfig, type RetryOptions } from "./options.js";
 export type { AuthScheme, AuthValues, BasicCredentials, Credential, SecurityAlternative } from "./auth/auth-scheme.js";
-export type { BodyEncoding, BodyFieldEncoding, BodySpec, OperationSpec, PageSpec, ParameterLocation, ParameterSpec, ParameterStyle, ResponseKind, StreamFormat, StreamSpec, } from "./operation.js";
+export type { BodyEncoding, BodyFieldEncoding, BodySpec, HeaderValueType, OperationSpec, PageSpec, ParameterLocation, ParameterSpec, ParameterStyle, ResponseKind, StreamFormat, StreamSpec, } from "./operation.js";
 export { createToolkit } from "./create-toolkit.js";
 export { bindCallOptions, type Toolkit, type ToolEntry, type ToolkitInit } from "./toolkit.js";
 export { type ToolDescriptor, type ToolExample, type ExampleMessage } from "./toolkit.js";

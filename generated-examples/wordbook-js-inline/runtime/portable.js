@@ -12,10 +12,12 @@
  * imports, so an inlined client runs in Node, Deno, Bun and browsers.
  */
 export { request, streamRequest } from "./request.js";
-export { paginate } from "./paginate.js";
+export { paginate, pageCall } from "./paginate.js";
 export { collectItems, DEFAULT_MAX_STREAM_BYTES, DEFAULT_MAX_STREAM_ITEMS } from "./streams/collect-items.js";
 export { ToolStream, DEFAULT_IDLE_TIMEOUT_MS } from "./streams/tool-stream.js";
-export { ToolCallError, isToolCallError } from "./tool-call-error.js";
+export { ToolCallError, isToolCallError, REQUEST_ID_HEADERS } from "./tool-call-error.js";
+export { callOperation, CallPromise } from "./call-promise.js";
+export { errorGuard, isDeclaredError } from "./typed-errors.js";
 export { DEFAULT_TIMEOUT_MS } from "./options.js";
 export { createToolkit } from "./create-toolkit.js";
 export { bindCallOptions } from "./toolkit.js";

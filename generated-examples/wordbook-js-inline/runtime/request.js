@@ -20,12 +20,13 @@ import { encodeBody } from "./encode-body.js";
 import { DEFAULT_MAX_REDIRECTS, fetchFollowingRedirects, RedirectRefused } from "./follow-redirects.js";
 import { BodyTooLarge, DEFAULT_MAX_RESPONSE_BYTES, readCappedBody } from "./read-capped-body.js";
 import { DEFAULT_TIMEOUT_MS } from "./options.js";
-import { ToolCallError } from "./tool-call-error.js";
+import { answerHeaders, ToolCallError } from "./tool-call-error.js";
 import { applyAuth, CredentialFailed, describeAlternatives } from "./auth/apply-auth.js";
 import { encodeStrict } from "./serialize-value.js";
 import { downloadOf } from "./files/content-disposition.js";
 import { readStreamOptions, ToolStream } from "./streams/tool-stream.js";
 import { transportError } from "./exchange.js";
+import { ANSWER } from "./call-promise.js";
 import { mayResend, withIdempotencyKey, withRetries } from "./retry.js";
 /**
  * `input` is the operation's flat input object, typed `object` rather than
@@ -58,6 +59,7 @@ async function requestOnce(config, op, input, options) {
         }
         if (response.status < 200 || response.status > 299)
             throw statusError(exchange, read);
+        options[ANSWER]?.(response);
         if (download !== undefined && read.blob)
             return new File([read.blob], download.filename ?? "", { type: read.blob.type });
         const result = decodeSuccess(op, response, read);
@@ -129,7 +131,7 @@ async function openExchange(config, op, input, options) {
     const { body, contentType } = encodeBody(op, values);
     const token = options.accessToken ?? config.accessToken ?? (config.tokenFromEnv ? environmentToken() : undefined);
     let secrets = secretsOf({}, token);
-    const fail = (message, code, extra = {}) => new ToolCallError(redact(message, secrets), { tool: op.tool, code, method: op.method, url, ...extra, ...("body" in extra ? { body: redact(extra.body, secrets) } : {}) });
+    const fail = (message, code, extra = {}) => new ToolCallError(redact(message, secrets), { tool: op.tool, code, method: op.method, url, ...extra, ...("body" in extra ? { body: redact(extra.body, secrets) } : {}), ...(extra.headers ? { headers: redact(extra.headers, secrets) } : {}) });
     const timeoutMs = options.timeoutMs ?? config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const controller = new AbortController();
     const callerSignal = options.signal ?? config.signal;
@@ -212,6 +214,7 @@ function statusError(exchange, read) {
         status: response.status,
         body: detail,
         ...retryAfter(response),
+        ...answerHeaders(response.headers),
     });
 }
 /** What a 401/403 of a secured operation called without its credentials should tell the caller. */

@@ -26,8 +26,27 @@ export interface ToolCallErrorInit {
     readonly cause?: unknown;
     /** From the answer's Retry-After header. */
     readonly retryAfterMs?: number;
+    /** The server's id of the request (REQUEST_ID_HEADERS), for an answer that carries one. */
+    readonly requestId?: string;
+    /** The answer's headers, for an HTTP error. */
+    readonly headers?: Readonly<Record<string, string>>;
 }
+/**
+ * Headers that name a request, in the order they are looked for; the first one present becomes
+ * `requestId`: the common `x-request-id` and `request-id` (Stripe, OpenAI, Anthropic), AWS's
+ * `x-amzn-requestid` and `x-amz-request-id`, `x-correlation-id`, GitHub's `x-github-request`
+ * `-id`, Google's `x-cloud-trace-context`, Cloudflare's `cf-ray`.
+ */
+export declare const REQUEST_ID_HEADERS: readonly string[];
+/**
+ * The brand every copy of the runtime sets on its errors (`Symbol.for` is one symbol across copies
+ * and realms), so a generated client's inline runtime and `toolgen/runtime` recognise each other's
+ * errors: `instanceof` and `isToolCallError` check it, not the class.
+ */
+declare const TOOL_CALL_ERROR: unique symbol;
 export declare class ToolCallError extends Error {
+    /** True for an error of any copy of the runtime (TOOL_CALL_ERROR); a subclass checks its own prototype chain. */
+    static [Symbol.hasInstance](value: unknown): boolean;
     readonly name = "ToolCallError";
     readonly tool: string;
     readonly code: ToolCallErrorCode;
@@ -38,6 +57,26 @@ export declare class ToolCallError extends Error {
     readonly body?: unknown;
     /** How long the server asked to wait before retrying (Retry-After), in ms. */
     readonly retryAfterMs?: number;
+    /**
+     * The server's id of this request, for reports and support tickets: the first of
+     * REQUEST_ID_HEADERS the answer carries.
+     */
+    readonly requestId?: string;
+    /**
+     * The answer's headers, for an HTTP error (`code` "HTTP_STATUS"): a plain object keyed by the
+     * lower-case header name (`e.headers?.["ratelimit-reset"]`), so the error can be logged,
+     * serialised or sent between workers as it is; repeated headers are joined with ", " as
+     * `Headers.get` joins them.
+     */
+    readonly headers?: Readonly<Record<string, string>>;
+    readonly [TOOL_CALL_ERROR]: true;
     constructor(message: string, init: ToolCallErrorInit);
 }
+/** A ToolCallError of any copy of the runtime. */
 export declare function isToolCallError(error: unknown): error is ToolCallError;
+/** The answer's headers as a lower-case record, and its request id (REQUEST_ID_HEADERS). */
+export declare function answerHeaders(headers: Headers): {
+    headers: Record<string, string>;
+    requestId?: string;
+};
+export {};

@@ -16,7 +16,7 @@ import type { SecurityAlternative } from "./auth/auth-scheme.js";
 import { ToolCallError } from "./tool-call-error.js";
 
 /** Builds a ToolCallError for this call, with the call's secrets redacted from message and body. */
-export type Fail = (message: string, code: ToolCallError["code"], extra?: { status?: number; body?: unknown; cause?: unknown; retryAfterMs?: number }) => ToolCallError;
+export type Fail = (message: string, code: ToolCallError["code"], extra?: { status?: number; body?: unknown; cause?: unknown; retryAfterMs?: number; requestId?: string; headers?: Record<string, string> }) => ToolCallError;
 
 /**
  * One request sent and its answer's headers received: what reading the body (or a stream of

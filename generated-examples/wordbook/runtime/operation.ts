@@ -123,6 +123,12 @@ export interface PageSpec {
   readonly first?: number;
 }
 
+/**
+ * How a declared answer header is read into `withResponse().headers` (call-promise.ts): numbers
+ * and booleans parsed, arrays split at commas (OpenAPI's `simple` style), `json` parsed.
+ */
+export type HeaderValueType = "string" | "integer" | "number" | "boolean" | "json" | "string[]" | "integer[]" | "number[]" | "boolean[]";
+
 export interface OperationSpec {
   /** Canonical tool name `<title>/<version>/<operationId>`, used in errors. */
   readonly tool: string;
@@ -154,6 +160,8 @@ export interface OperationSpec {
    * streams; otherwise the function reads the other answer and `fn.stream()` asks for this one.
    */
   readonly stream?: StreamSpec;
+  /** The success answers' declared headers by lower-case name, when they declare any (`withResponse()`). */
+  readonly headers?: Readonly<Record<string, HeaderValueType>>;
   /** The operation returns one page of a list (model/pagination.ts); `paginate` walks them. */
   readonly page?: PageSpec;
 }

@@ -22,13 +22,14 @@ import { DEFAULT_MAX_REDIRECTS, fetchFollowingRedirects, RedirectRefused } from 
 import { BodyTooLarge, DEFAULT_MAX_RESPONSE_BYTES, readCappedBody } from "./read-capped-body.js";
 import type { OperationSpec } from "./operation.js";
 import { DEFAULT_TIMEOUT_MS, type CallOptions, type ClientConfig } from "./options.js";
-import { ToolCallError } from "./tool-call-error.js";
+import { answerHeaders, ToolCallError } from "./tool-call-error.js";
 import { applyAuth, CredentialFailed, describeAlternatives, type AppliedAuth } from "./auth/apply-auth.js";
 import type { AuthValues, SecurityAlternative } from "./auth/auth-scheme.js";
 import { encodeStrict } from "./serialize-value.js";
 import { downloadOf, type Download } from "./files/content-disposition.js";
 import { readStreamOptions, ToolStream, type StreamOptions } from "./streams/tool-stream.js";
 import { transportError, type Exchange, type Fail, type Resend } from "./exchange.js";
+import { ANSWER, type AnswerHook } from "./call-promise.js";
 import { mayResend, withIdempotencyKey, withRetries } from "./retry.js";
 
 /**
@@ -70,6 +71,7 @@ async function requestOnce(
       throw fail(`answered ${response.status} with a body larger than ${read.limit} bytes; it was not read (raise maxResponseBytes to accept it)`, "RESPONSE_TOO_LARGE", { status: response.status });
     }
     if (response.status < 200 || response.status > 299) throw statusError(exchange, read);
+    (options as AnswerHook)[ANSWER]?.(response);
     if (download !== undefined && read.blob) return new File([read.blob], download.filename ?? "", { type: read.blob.type });
     const result = decodeSuccess(op, response, read);
     if (result instanceof InvalidAnswer) throw fail(result.message, "INVALID_RESPONSE", { status: response.status, body: result.body });
@@ -144,7 +146,7 @@ async function openExchange(config: ClientConfig<object>, op: OperationSpec, inp
   const token = options.accessToken ?? config.accessToken ?? (config.tokenFromEnv ? environmentToken() : undefined);
   let secrets = secretsOf({}, token);
   const fail: Fail = (message, code, extra = {}) =>
-    new ToolCallError(redact(message, secrets), { tool: op.tool, code, method: op.method, url, ...extra, ...("body" in extra ? { body: redact(extra.body, secrets) } : {}) });
+    new ToolCallError(redact(message, secrets), { tool: op.tool, code, method: op.method, url, ...extra, ...("body" in extra ? { body: redact(extra.body, secrets) } : {}), ...(extra.headers ? { headers: redact(extra.headers, secrets) } : {}) });
 
   const timeoutMs = options.timeoutMs ?? config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const controller = new AbortController();
@@ -233,6 +235,7 @@ function statusError(exchange: Exchange, read: { text?: string; blob?: Blob }): 
     status: response.status,
     body: detail,
     ...retryAfter(response),
+    ...answerHeaders(response.headers),
   });
 }
 

@@ -34,9 +34,43 @@ export interface ToolCallErrorInit {
   readonly cause?: unknown;
   /** From the answer's Retry-After header. */
   readonly retryAfterMs?: number;
+  /** The server's id of the request (REQUEST_ID_HEADERS), for an answer that carries one. */
+  readonly requestId?: string;
+  /** The answer's headers, for an HTTP error. */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
+/**
+ * Headers that name a request, in the order they are looked for; the first one present becomes
+ * `requestId`: the common `x-request-id` and `request-id` (Stripe, OpenAI, Anthropic), AWS's
+ * `x-amzn-requestid` and `x-amz-request-id`, `x-correlation-id`, GitHub's `x-github-request`
+ * `-id`, Google's `x-cloud-trace-context`, Cloudflare's `cf-ray`.
+ */
+export const REQUEST_ID_HEADERS: readonly string[] = [
+  "x-request-id",
+  "request-id",
+  "x-amzn-requestid",
+  "x-amz-request-id",
+  "x-correlation-id",
+  "x-github-request-id",
+  "x-cloud-trace-context",
+  "cf-ray",
+];
+
+/**
+ * The brand every copy of the runtime sets on its errors (`Symbol.for` is one symbol across copies
+ * and realms), so a generated client's inline runtime and `toolgen/runtime` recognise each other's
+ * errors: `instanceof` and `isToolCallError` check it, not the class.
+ */
+const TOOL_CALL_ERROR = Symbol.for("toolgen.ToolCallError");
+
 export class ToolCallError extends Error {
+  /** True for an error of any copy of the runtime (TOOL_CALL_ERROR); a subclass checks its own prototype chain. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (this !== ToolCallError) return Function.prototype[Symbol.hasInstance].call(this, value);
+    return typeof value === "object" && value !== null && (value as { [TOOL_CALL_ERROR]?: unknown })[TOOL_CALL_ERROR] === true;
+  }
+
   override readonly name = "ToolCallError";
   readonly tool: string;
   readonly code: ToolCallErrorCode;
@@ -47,6 +81,19 @@ export class ToolCallError extends Error {
   readonly body?: unknown;
   /** How long the server asked to wait before retrying (Retry-After), in ms. */
   readonly retryAfterMs?: number;
+  /**
+   * The server's id of this request, for reports and support tickets: the first of
+   * REQUEST_ID_HEADERS the answer carries.
+   */
+  readonly requestId?: string;
+  /**
+   * The answer's headers, for an HTTP error (`code` "HTTP_STATUS"): a plain object keyed by the
+   * lower-case header name (`e.headers?.["ratelimit-reset"]`), so the error can be logged,
+   * serialised or sent between workers as it is; repeated headers are joined with ", " as
+   * `Headers.get` joins them.
+   */
+  readonly headers?: Readonly<Record<string, string>>;
+  declare readonly [TOOL_CALL_ERROR]: true;
 
   constructor(message: string, init: ToolCallErrorInit) {
     super(`${init.tool}: ${init.method} ${init.url} ${message}`, init.cause === undefined ? undefined : { cause: init.cause });
@@ -57,9 +104,27 @@ export class ToolCallError extends Error {
     if (init.status !== undefined) this.status = init.status;
     if (init.body !== undefined) this.body = init.body;
     if (init.retryAfterMs !== undefined) this.retryAfterMs = init.retryAfterMs;
+    if (init.requestId !== undefined) this.requestId = init.requestId;
+    if (init.headers !== undefined) this.headers = init.headers;
+    Object.defineProperty(this, TOOL_CALL_ERROR, { value: true });
   }
 }
 
+/** A ToolCallError of any copy of the runtime. */
 export function isToolCallError(error: unknown): error is ToolCallError {
   return error instanceof ToolCallError;
+}
+
+/** The answer's headers as a lower-case record, and its request id (REQUEST_ID_HEADERS). */
+export function answerHeaders(headers: Headers): { headers: Record<string, string>; requestId?: string } {
+  const record: Record<string, string> = {};
+  // Headers iterate with lower-case names, repeated ones already joined; set-cookie is left out (it names a session).
+  headers.forEach((value, name) => {
+    if (name !== "set-cookie") record[name] = value;
+  });
+  for (const name of REQUEST_ID_HEADERS) {
+    const value = record[name];
+    if (value) return { headers: record, requestId: value };
+  }
+  return { headers: record };
 }

@@ -12,6 +12,9 @@
  * reference's convention steers the model's final answer and must reach it untouched.
  */
 import { ToolInputError } from "../validation/tool-input-error.js";
+import { ToolCallError } from "../tool-call-error.js";
+/** Characters of an error answer's body `toolErrorText` passes on beyond the message's own snippet. */
+export const ERROR_BODY_TEXT_LIMIT = 2_000;
 export function toolResultText(result) {
     if (typeof result === "string")
         return result;
@@ -21,11 +24,25 @@ export function toolResultText(result) {
 }
 /**
  * The text to send back when a call failed. A ToolInputError's message is already written for a
- * model to retry; other errors say that the call failed and why, without a stack trace.
+ * model to retry; other errors say that the call failed and why, without a stack trace. An error
+ * answer's decoded body (a 422's field list, a 409's reason) goes with it, up to
+ * ERROR_BODY_TEXT_LIMIT characters, when the message's one-line snippet did not already hold it all.
  */
 export function toolErrorText(error) {
     if (error instanceof ToolInputError)
         return error.message;
     const message = error instanceof Error ? error.message : String(error);
+    const body = error instanceof ToolCallError && error.code === "HTTP_STATUS" ? bodyText(error.body) : "";
+    if (body && !message.includes(body)) {
+        const bounded = body.length > ERROR_BODY_TEXT_LIMIT ? `${body.slice(0, ERROR_BODY_TEXT_LIMIT)}…` : body;
+        return `The tool call failed: ${message}\nThe answer's body: ${bounded}`;
+    }
     return `The tool call failed: ${message}`;
+}
+function bodyText(body) {
+    if (typeof body === "string")
+        return body.trim();
+    if (body === undefined || body === null || (typeof Blob !== "undefined" && body instanceof Blob))
+        return "";
+    return JSON.stringify(body) ?? "";
 }

@@ -17,6 +17,8 @@ export type ToolInputErrorCode = "UNKNOWN_TOOL" | "INVALID_JSON" | "INVALID_ARGU
 /** `toolkit.stream` named a tool whose answer is no stream. */
  | "NOT_STREAMING";
 export declare class ToolInputError extends Error {
+    /** True for an error of any copy of the runtime (TOOL_INPUT_ERROR); a subclass checks its own prototype chain. */
+    static [Symbol.hasInstance](value: unknown): boolean;
     readonly name = "ToolInputError";
     /** The tool name as the model gave it. */
     readonly tool: string;
@@ -27,4 +29,5 @@ export declare class ToolInputError extends Error {
     /** The retry message: one line per problem, then what to do. */
     static format(tool: string, problems: readonly ValidationProblem[]): string;
 }
+/** A ToolInputError of any copy of the runtime. */
 export declare function isToolInputError(error: unknown): error is ToolInputError;

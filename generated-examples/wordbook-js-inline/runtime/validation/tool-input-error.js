@@ -6,7 +6,15 @@
  * that check cost an app calling three operations of a 1,223-operation client 0.5 s of its 3 s,
  * and could fail under compiler options other than toolgen's.
  */
+/** The brand of every copy of the runtime's ToolInputError (see ToolCallError's). */
+const TOOL_INPUT_ERROR = Symbol.for("toolgen.ToolInputError");
 export class ToolInputError extends Error {
+    /** True for an error of any copy of the runtime (TOOL_INPUT_ERROR); a subclass checks its own prototype chain. */
+    static [Symbol.hasInstance](value) {
+        if (this !== ToolInputError)
+            return Function.prototype[Symbol.hasInstance].call(this, value);
+        return typeof value === "object" && value !== null && value[TOOL_INPUT_ERROR] === true;
+    }
     name = "ToolInputError";
     /** The tool name as the model gave it. */
     tool;
@@ -18,6 +26,7 @@ export class ToolInputError extends Error {
         this.tool = tool;
         this.code = code;
         this.problems = problems;
+        Object.defineProperty(this, TOOL_INPUT_ERROR, { value: true });
     }
     /** The retry message: one line per problem, then what to do. */
     static format(tool, problems) {
@@ -25,6 +34,7 @@ export class ToolInputError extends Error {
         return `Invalid arguments for tool "${tool}":\n${lines.join("\n")}\nFix these and call "${tool}" again.`;
     }
 }
+/** A ToolInputError of any copy of the runtime. */
 export function isToolInputError(error) {
     return error instanceof ToolInputError;
 }

@@ -22,7 +22,16 @@ export type ToolInputErrorCode =
   /** `toolkit.stream` named a tool whose answer is no stream. */
   | "NOT_STREAMING";
 
+/** The brand of every copy of the runtime's ToolInputError (see ToolCallError's). */
+const TOOL_INPUT_ERROR = Symbol.for("toolgen.ToolInputError");
+
 export class ToolInputError extends Error {
+  /** True for an error of any copy of the runtime (TOOL_INPUT_ERROR); a subclass checks its own prototype chain. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (this !== ToolInputError) return Function.prototype[Symbol.hasInstance].call(this, value);
+    return typeof value === "object" && value !== null && (value as { [TOOL_INPUT_ERROR]?: unknown })[TOOL_INPUT_ERROR] === true;
+  }
+
   override readonly name = "ToolInputError";
   /** The tool name as the model gave it. */
   readonly tool: string;
@@ -35,6 +44,7 @@ export class ToolInputError extends Error {
     this.tool = tool;
     this.code = code;
     this.problems = problems;
+    Object.defineProperty(this, TOOL_INPUT_ERROR, { value: true });
   }
 
   /** The retry message: one line per problem, then what to do. */
@@ -44,6 +54,7 @@ export class ToolInputError extends Error {
   }
 }
 
+/** A ToolInputError of any copy of the runtime. */
 export function isToolInputError(error: unknown): error is ToolInputError {
   return error instanceof ToolInputError;
 }
