@@ -58,8 +58,8 @@ afterAll(async () => {
 });
 
 test("the first run generates both toolkits", () => {
-  expect(read("gen/alpha/operations.ts")).toMatch(/export async function summarize\(/);
-  expect(read("gen/local/operations.ts")).toMatch(/export async function count\(/);
+  expect(read("gen/alpha/operations.ts")).toMatch(/export function summarize\(/);
+  expect(read("gen/local/operations.ts")).toMatch(/export function count\(/);
 });
 
 test("a served description that changes is regenerated, and unchanged polls are answered 304", async () => {
@@ -67,7 +67,7 @@ test("a served description that changes is regenerated, and unchanged polls are 
   await until("two conditional polls", () => server.notModified >= 2);
   expect(server.requests.filter((r) => r.headers["if-none-match"] !== undefined).length).toBeGreaterThanOrEqual(2);
   server.description = descriptionWith("alpha", ["summarize", "classify"]);
-  await until("alpha regenerated", () => /export async function classify\(/.test(read("gen/alpha/operations.ts")));
+  await until("alpha regenerated", () => /export function classify\(/.test(read("gen/alpha/operations.ts")));
   expect(stderr).toMatch(/toolgen: alpha: http:\/\/127\.0\.0\.1:\d+\/\.well-known\/openapi\.yaml changed/);
   // Polls carry the token like the first load did.
   expect(server.requests.every((r) => r.headers.authorization === "token watch-token")).toBe(true);
@@ -75,7 +75,7 @@ test("a served description that changes is regenerated, and unchanged polls are 
 
 test("a local description that changes is regenerated at once", async () => {
   writeFileSync(join(dir, "local.yaml"), descriptionWith("local", ["count", "tally"]));
-  await until("local regenerated", () => /export async function tally\(/.test(read("gen/local/operations.ts")));
+  await until("local regenerated", () => /export function tally\(/.test(read("gen/local/operations.ts")));
 });
 
 test("a broken description is reported, the output is kept, and the watch goes on", async () => {
@@ -85,7 +85,7 @@ test("a broken description is reported, the output is kept, and the watch goes o
   expect(read("gen/local/operations.ts")).toBe(before);
   expect(child.exitCode).toBe(null);
   writeFileSync(join(dir, "local.yaml"), descriptionWith("local", ["count", "tally", "total"]));
-  await until("local regenerated after the fix", () => /export async function total\(/.test(read("gen/local/operations.ts")));
+  await until("local regenerated after the fix", () => /export function total\(/.test(read("gen/local/operations.ts")));
 });
 
 test("an edited config file restarts the watch with the new toolkits; a broken one keeps the old", async () => {
@@ -96,11 +96,11 @@ test("an edited config file restarts the watch with the new toolkits; a broken o
   await until("the config error", () => /toolgen\.config\.json: is not valid JSON.*\(still watching the previous config\)/.test(stderr));
   config.toolkits.push({ name: "extra", source: "extra.yaml", out: "gen/extra", format: false });
   writeFileSync(file, JSON.stringify(config));
-  await until("the new toolkit", () => /export async function added\(/.test(read("gen/extra/operations.ts")));
+  await until("the new toolkit", () => /export function added\(/.test(read("gen/extra/operations.ts")));
   expect(stderr).toMatch(/toolgen\.config\.json changed; watching 3 toolkits/);
   // The old toolkits are still watched after the restart.
   writeFileSync(join(dir, "local.yaml"), descriptionWith("local", ["count", "tally", "total", "sum"]));
-  await until("local regenerated after the restart", () => /export async function sum\(/.test(read("gen/local/operations.ts")));
+  await until("local regenerated after the restart", () => /export function sum\(/.test(read("gen/local/operations.ts")));
 });
 
 test("SIGTERM ends the watch with exit code 0", async () => {
