@@ -21,6 +21,7 @@
 import type { ToolkitDescriptors } from "../model/tool-schema/tool-descriptors.js";
 import type { OperationModel, ToolkitModel } from "../model/toolkit-model.js";
 import { operationSpecOf } from "../model/operation-spec.js";
+import type { OperationSpec } from "../runtime/operation.js";
 import { wireMethod } from "../model/operation-methods.js";
 import { errorResponses, headersType, inputType, itemType, operationAlias, operationAliasType, outputType, toolErrorsMember } from "./operation-types.js";
 import { toolTypesDeclaration } from "./tool-types.js";
@@ -275,7 +276,7 @@ ${name}.stream = async function stream(${params(code`StreamOptions`)}): Promise<
 };`;
   }
   fn = code`${fn}${pagedAssignment(op, specRef)}`;
-  return spec !== undefined ? code`const ${specName(op)}: OperationSpec = ${literal(spec)};\n\n${fn}` : fn;
+  return spec !== undefined ? code`const ${specName(op)}: OperationSpec = ${specLiteral(spec)};\n\n${fn}` : fn;
 }
 
 /**
@@ -288,6 +289,16 @@ function callHeaders(op: OperationModel): Code {
 
 function headersDoc(op: OperationModel): string {
   return `The declared headers of {@link ${op.functionName}}'s success answer, by lower-case name: \`(await ${op.functionName}(…).withResponse()).headers\`.`;
+}
+
+/**
+ * A spec literal, `as const` when its header table has a key named like an Object.prototype
+ * member: TypeScript checks `{ constructor: "string" }` against that member's type, not against
+ * the table's index signature, and refuses it; `as const` keeps each value its literal type.
+ */
+function specLiteral(spec: OperationSpec): Code {
+  const prototypeKey = spec.headers !== undefined && Object.keys(spec.headers).some((key) => key in Object.prototype);
+  return prototypeKey ? code`${literal(spec)} as const` : literal(spec);
 }
 
 /** Doc text (plain; escaped where it is written) of the Input type. */
