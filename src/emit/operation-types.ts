@@ -113,6 +113,6 @@ function errorBodyType(op: OperationModel, response: ResponseModel): Code {
 export function toolErrorsMember(op: OperationModel): Code | undefined {
   const errors = errorResponses(op);
   if (errors.length === 0) return undefined;
-  const members = errors.map((r) => code`${/^[1-9]\d*$/.test(r.status) ? (String(Number(r.status)) as Code) : stringLiteral(r.status)}: ${errorBodyType(op, r)}`);
+  const members = errors.map((r) => code`${/^[1-9]\d*$/.test(r.status) ? code`${Number(r.status)}` : stringLiteral(r.status)}: ${errorBodyType(op, r)}`);
   return code`{ ${joinCode(members, "; ")} }`;
 }

@@ -103,14 +103,15 @@ const GUARD_DOC = [
  * Per function name, the tool name and its declared error statuses, for the guard's run-time
  * check; only tools that declare error answers. JSON text: nothing for tsc to check.
  */
-function errorStatusTable(model: ToolkitModel): Code {
+/** `typed`: with its type annotation (`operations.ts`), without it (`operations.js`). */
+function errorStatusTable(model: ToolkitModel, typed = true): Code {
   const table = Object.fromEntries(
     model.operations.flatMap((op) => {
       const statuses = errorResponses(op).map((r) => (r.status === "default" ? r.status : r.status.toUpperCase()));
       return statuses.length > 0 ? [[op.functionName, [op.toolName, ...statuses]]] : [];
     }),
   );
-  return code`const ${ERROR_TABLE}: ErrorStatusTable = JSON.parse(${singleQuotedLiteral(JSON.stringify(table))});`;
+  return code`const ${ERROR_TABLE}${typed ? code`: ErrorStatusTable` : code``} = JSON.parse(${singleQuotedLiteral(JSON.stringify(table))});`;
 }
 
 /** `ToolErrors`: per tool (canonical and function name), each declared error status -> the body type. */
@@ -204,7 +205,7 @@ export function emitOperationsJs(model: ToolkitModel, descriptors: ToolkitDescri
   const js: Code[] = [
     code`import { callOperation, errorGuard${streams ? code`, streamRequest` : code``} } from ${from};`,
     code`import { client } from "./client.js";`,
-    errorStatusTable(model).replace(": ErrorStatusTable =", " =") as Code,
+    errorStatusTable(model, false),
     code`${docComment(GUARD_DOC)}\nexport const isToolCallError = errorGuard(${ERROR_TABLE});`,
   ];
   const dts: Code[] = [
