@@ -8,11 +8,11 @@
  * A change within 150 ms of another is handled once. A failed regeneration is reported and the
  * watch goes on; so does a poll that cannot reach the server (reported once until it answers).
  */
-import { watch, type FSWatcher } from "node:fs";
+import { readFileSync, watch, type FSWatcher } from "node:fs";
 import { basename, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ResolvedConfig, ResolvedToolkit } from "../config/resolve-config.js";
-import type { ReadRecord } from "../load/document-reader.js";
+import { sha256Hex, type ReadRecord } from "../load/document-reader.js";
 import { pollDocument } from "../load/poll-document.js";
 import { checkRefScope } from "../load/ref-scope.js";
 import { resolveSource } from "../load/resolve-source.js";
@@ -80,11 +80,15 @@ class ToolkitWatcher {
   }
 
   stop(): void {
+    this.closeWatchers();
+    clearTimeout(this.debounce);
+  }
+
+  private closeWatchers(): void {
     for (const watcher of this.fileWatchers) watcher.close();
     this.fileWatchers = [];
     clearTimeout(this.pollTimer);
     this.pollTimer = undefined;
-    clearTimeout(this.debounce);
   }
 
   /**
@@ -102,7 +106,9 @@ class ToolkitWatcher {
 
   /** Starts watching what the last successful run read (the set can change with the description). */
   private follow(documents: readonly ReadRecord[]): void {
-    this.stop();
+    // A save scheduled while the run was finishing (its debounce still pending) must still run:
+    // only the watchers are replaced, not the pending change.
+    this.closeWatchers();
     this.documents = documents;
     const folders = new Map<string, Set<string>>();
     for (const document of documents) {
@@ -127,6 +133,10 @@ class ToolkitWatcher {
       }
     }
     if (documents.some((document) => !document.url.startsWith("file:"))) this.poll();
+    // A save that landed while the run was writing its output may have reached only the watcher
+    // just closed (its event still queued): compare the files with what the run read.
+    const stale = documents.find((document) => document.url.startsWith("file:") && document.sha256 !== "" && !sameContent(document));
+    if (stale) this.schedule(`${basename(fileURLToPath(stale.url))} changed`);
   }
 
   private schedule(trigger: string): void {
@@ -166,5 +176,14 @@ class ToolkitWatcher {
     }
     // A successful regeneration has already started polling the documents it read.
     if (this.pollTimer === undefined && !this.options.signal.aborted) this.poll();
+  }
+}
+
+/** The file still holds the bytes a run read from it (a missing file does not). */
+function sameContent(document: ReadRecord): boolean {
+  try {
+    return sha256Hex(readFileSync(fileURLToPath(document.url))) === document.sha256;
+  } catch {
+    return false;
   }
 }
