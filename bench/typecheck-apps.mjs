@@ -36,7 +36,7 @@ export const names: (string | undefined)[] = [repo.full_name, issue.title, pull.
 }
 
 /**
- * The same three calls through `toolkit.call` with literal tool names (issue 17.2), in toolgen's
+ * The same three calls through `toolkit.call` with literal tool names, in toolgen's
  * output folder `dir`; `prefix` is the tool names' `<title>/<version>`.
  */
 export function writeToolkitCallApp(dir, prefix) {
