@@ -1,4 +1,4 @@
-// Why load parses YAML with js-yaml rather than the `yaml` package (the README's stack note):
+// Why load parses YAML with js-yaml rather than the `yaml` package (docs/choices.md):
 // both parsers on the corpus's large YAML descriptions, in one run, best of N.
 // Usage: node bench/yaml-parse.mjs [runs=3]
 import { readFileSync } from "node:fs";

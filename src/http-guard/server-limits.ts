@@ -1,6 +1,6 @@
 /**
  * The limits every toolgen server (`serve`, `kb serve`, `mcp --http`) applies to its clients, in
- * one place so the README's Security table and the code cannot drift. A limit exists because a
+ * one place so the tables of docs/security.md and the code cannot drift. A limit exists because a
  * client that never finishes, or sends too much, must cost the server a bounded amount.
  */
 import type { Server, ServerOptions } from "node:http";

@@ -5,7 +5,7 @@ import { BaseResolver, createConfig, lintDocument, makeDocumentFromString } from
 /**
  * Redocly's `recommended` rules, which include `struct`: the OpenAPI 3.0 structure itself (an
  * unknown keyword, `type: [x, "null"]` or a numeric `exclusiveMinimum` in a 3.0 schema is an
- * error). Two rules stay off, each for a reason the README gives: `info-license` (a `license`
+ * error). Two rules stay off, each for a reason src/server/README.md gives: `info-license` (a `license`
  * key in `info` crashes the reference client) and nothing else. Returns "severity rule: message @ where".
  */
 export async function lintDescription(text: string, ruleset: "minimal" | "recommended" | "recommended-strict" = "recommended"): Promise<string[]> {

@@ -49,7 +49,7 @@ const TARGETS: readonly Target[] = [
     file: "heyapi-full-3.0/full.yaml",
     known: {
       GetCallWithOptionalParam: {
-        why: "declares a required request body on GET: HTTP gives it no meaning and fetch cannot send one, so toolgen leaves it out (README) and Prism misses it",
+        why: "declares a required request body on GET: HTTP gives it no meaning and fetch cannot send one, so toolgen leaves it out (docs/generated-module.md) and Prism misses it",
         shows: /Body parameter is required/,
       },
       UploadFile: {

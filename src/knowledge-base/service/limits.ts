@@ -1,4 +1,4 @@
-/** Every size limit of the service in one place, so the README and the code cannot drift. */
+/** Every size limit of the service in one place, so docs/knowledge-base.md and the code cannot drift. */
 
 /** Default number of hits when a search has no topK (the spec's default). */
 export const DEFAULT_TOP_K = 10;

@@ -35,7 +35,7 @@ export interface KnowledgeBaseServiceOptions extends StorageChoice {
   log?: (line: string) => void;
   /**
    * Host names served besides IP addresses, `localhost` and the listen host (DNS-rebinding
-   * protection, see the README's Security section); `["*"]` serves any Host.
+   * protection, see docs/security.md); `["*"]` serves any Host.
    */
   allowedHosts?: readonly string[];
   /** Timeouts, connection cap and JSON depth; each defaults to `DEFAULT_SERVER_LIMITS`. */
