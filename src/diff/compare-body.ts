@@ -1,17 +1,23 @@
 /**
  * The request body of one matched operation (OpenAPI 3.0 §4.7.13). The schema compared is the one
  * of the media type the generated client sends (the model's choice), since that is the only one
- * its types and its requests use; every media type still counts for added/removed.
+ * its types and its requests use; every media type still counts for added/removed. A GET or HEAD
+ * body, which the client never sends, is compare-unsent-body.ts's.
  */
 import type { OpenApiDocument } from "../load/loaded-description.js";
 import { isObject, resolveLocal } from "../model/local-ref.js";
 import { methodCarriesBody } from "../model/request-body.js";
 import type { OperationModel } from "../model/toolkit-model.js";
+import { compareUnsentBody } from "./compare-unsent-body.js";
 import { code } from "./messages.js";
 import { nodeAt } from "./node-at.js";
 import { emit, emitSchemaChanges, type PairContext } from "./pair-context.js";
 
 export function compareBody(ctx: PairContext): void {
+  if (!methodCarriesBody(ctx.old.method) && !methodCarriesBody(ctx.new.method)) {
+    compareUnsentBody(ctx);
+    return;
+  }
   const a = ctx.old.body;
   const b = ctx.new.body;
   if (!a && !b) {
@@ -91,7 +97,7 @@ function compareContentLess(ctx: PairContext): void {
   }
 }
 
-/** GET and HEAD bodies are ignored by the model, so by the diff too. */
+/** GET and HEAD bodies (the model gives them no input) are compare-unsent-body.ts's. */
 function contentLessBody(document: OpenApiDocument, op: OperationModel): { required: boolean } | undefined {
   if (op.body || !methodCarriesBody(op.method)) return undefined;
   const operation = nodeAt(document, op.pointer);

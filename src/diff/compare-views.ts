@@ -38,8 +38,12 @@ export function compareViews(a: SchemaView, b: SchemaView, covers: Covers, acces
   const typeChange = compareTypes(a.types, b.types);
   if (typeChange) {
     add(typeChange, { from: typeText(a), to: typeText(b) });
-    // Nothing below an incompatible type change means anything any more.
-    if (typeChange === "type-changed") return { changes, children };
+    // Nothing below an incompatible type change means anything any more, but a closed set of
+    // values appearing or going is said beside it (the values themselves no longer compare).
+    if (typeChange === "type-changed") {
+      compareEnumPresence(a, b, add);
+      return { changes, children };
+    }
   }
 
   if (a.format !== b.format) {
@@ -49,10 +53,8 @@ export function compareViews(a: SchemaView, b: SchemaView, covers: Covers, acces
   }
   if (a.nullable !== b.nullable) add(b.nullable ? "became-nullable" : "became-not-nullable");
 
-  if (a.enum || b.enum) {
-    if (!a.enum) add("became-enum", { to: [...b.enum!.values()] });
-    else if (!b.enum) add("enum-removed", { from: [...a.enum.values()] });
-    else if (a.enum.size === 1 && b.enum.size === 1 && !a.enum.has(b.enum.keys().next().value!)) {
+  if (a.enum && b.enum) {
+    if (a.enum.size === 1 && b.enum.size === 1 && !a.enum.has(b.enum.keys().next().value!)) {
       // One allowed value replaced by another (`const`, or an enum of one): no old value survives,
       // and the generated literal type changes, so comparisons with the old one stop compiling.
       add("const-changed", { from: a.enum.values().next().value, to: b.enum.values().next().value });
@@ -60,7 +62,7 @@ export function compareViews(a: SchemaView, b: SchemaView, covers: Covers, acces
       for (const [key, value] of b.enum) if (!a.enum.has(key)) add("enum-value-added", { to: value });
       for (const [key, value] of a.enum) if (!b.enum.has(key)) add("enum-value-removed", { to: value });
     }
-  }
+  } else compareEnumPresence(a, b, add);
   // x-extensible-enum lists the values accepted today; more may come. Only values dropped or
   // added while both sides have the list are changes (adding or dropping the list is no narrowing).
   if (a.extensibleEnum && b.extensibleEnum) {
@@ -148,6 +150,12 @@ export function compareViews(a: SchemaView, b: SchemaView, covers: Covers, acces
   compareKeywords2020(a, b, add, children);
   if (aUnion && bUnion) compareUnions(a, b, covers, add, children);
   return { changes, children };
+}
+
+/** An enum where there was none (`became-enum`), or none where there was one (`enum-removed`). */
+function compareEnumPresence(a: SchemaView, b: SchemaView, add: AddChange): void {
+  if (!a.enum && b.enum) add("became-enum", { to: [...b.enum.values()] });
+  else if (a.enum && !b.enum) add("enum-removed", { from: [...a.enum.values()] });
 }
 
 /** The marks a change to a property with this access carries (absent when false). */

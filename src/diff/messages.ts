@@ -14,6 +14,8 @@ export interface SchemaPlace {
   readonly header?: string;
   /** A stream's payload (compare-stream.ts) rather than the response body. */
   readonly stream?: StreamPlace;
+  /** For `body`: the method of a GET or HEAD operation, whose body the generated client never sends. */
+  readonly unsentBy?: string;
 }
 
 export interface StreamPlace {
@@ -29,6 +31,7 @@ export function code(value: unknown): string {
 }
 
 function list(values: unknown): string {
+  if (Array.isArray(values) && values.length === 0) return "an empty enum (no value at all)";
   return Array.isArray(values) ? values.map(code).join(", ") : code(values);
 }
 
@@ -70,7 +73,8 @@ export function schemaMessage(place: SchemaPlace, change: SchemaChange, level: L
   const where = placeText(place, change.path);
   const direction = directionOf(place.area);
   const reader = place.area === "error" ? `code that reads ${code("e.body")} after ${code(`isToolCallError(e, tool, ${place.status === "default" ? "status" : place.status})`)}` : undefined;
-  return `${fact(where, change, direction)}${polarityText(change)}${consequence(direction, level, change, reader)}`;
+  const unsent = place.unsentBy === undefined ? "" : ` (the generated client sends no ${place.unsentBy} body; this is for the clients that do)`;
+  return `${fact(where, change, direction)}${polarityText(change)}${consequence(direction, level, change, reader)}${unsent}`;
 }
 
 /** What a change under `not` or `if` does to the schema above it (schema-rules.ts polarizedKind). */
@@ -237,19 +241,22 @@ function fact(where: string, c: SchemaChange, direction: Direction): string {
 /** `reader`: who reads the value when it is not the generated function's result (an error body). */
 function consequence(direction: Direction, level: Level, change: SchemaChange, reader?: string): string {
   if (level === "info") return "";
-  if (change.kind === "const-changed") {
+  // Under `not` or `if` a change only moves which values validate: what is said below of a
+  // property leaving the input type, a default or a literal type does not hold there.
+  const plain = change.polarity === undefined;
+  if (plain && change.kind === "const-changed") {
     return direction === "request"
       ? ": calls that send the old value are rejected, and stop compiling once the client is regenerated"
       : ": the old value no longer arrives, and comparisons with it stop compiling once the client is regenerated";
   }
   if (direction === "request") {
-    if (change.kind === "property-removed") return ": callers that still pass it stop compiling against the regenerated client";
-    if (change.kind.startsWith("default-")) return ": calls that omit it now get different behaviour";
+    if (plain && change.kind === "property-removed") return ": callers that still pass it stop compiling against the regenerated client";
+    if (plain && change.kind.startsWith("default-")) return ": calls that omit it now get different behaviour";
     return level === "breaking"
       ? ": requests that were valid before can be rejected; check what callers send"
       : ": requests that were valid before may be rejected at run time";
   }
-  if (change.kind === "enum-value-added" || change.kind === "enum-removed") {
+  if (plain && (change.kind === "enum-value-added" || change.kind === "enum-removed")) {
     return ": exhaustive switches over the generated type miss the new value";
   }
   if (reader !== undefined) {

@@ -180,13 +180,31 @@ export function schemaRule(area: SchemaArea, change: SchemaChange): SchemaRule |
 /** What a change found under `not` or `if` amounts to for the schema above it. */
 function polarizedKind(change: SchemaChange): SchemaChangeKind | undefined {
   if (ANNOTATIONS.has(change.kind)) return undefined;
-  const [request, response] = levelsOf(change);
+  const [request, response] = validationLevelsOf(change);
   if (request === "info" && response === "info") return undefined;
   if (change.polarity === "either") return "if-schema-changed";
   // A request level of info marks a widening of the `not` schema, a response level of info a narrowing.
   if (request === "info") return "not-schema-widened";
   if (response === "info") return "not-schema-narrowed";
   return "not-schema-changed";
+}
+
+/** The levels of a change that lets fewer values through, and of one that lets more through. */
+const NARROWS: Pair = ["breaking", "info"];
+const WIDENS: Pair = ["info", "warning"];
+
+/**
+ * [request, response] levels of a change by which values validate alone, for a change under
+ * `not` or `if`, at any depth there. The generated types describe nothing of such a schema, so a
+ * property's existence there is only the constraint its schema puts on that name: one added lets
+ * fewer values through, one removed more. (levelsOf rates a request property removed breaking
+ * because the field leaves the generated input type, which says nothing about what a `not` schema
+ * excludes.)
+ */
+function validationLevelsOf(change: SchemaChange): Pair {
+  if (change.kind === "property-added") return NARROWS;
+  if (change.kind === "property-removed") return WIDENS;
+  return levelsOf(change);
 }
 
 /** [request, response] levels of a change as found (property rules keep oasdiff's levels). */

@@ -1,6 +1,7 @@
 /**
  * Issue 19: response media types compared by what the runtime does with them (item 2), and
- * request bodies declared without `content` (item 3).
+ * request bodies declared without `content` (item 3). Also GET and HEAD bodies, which the
+ * generated client never sends but the server may still ask for.
  */
 import { describe, expect, test } from "vitest";
 import { diffDocs, doc, lines, ok } from "./support.js";
@@ -96,6 +97,93 @@ describe("item 3: a request body without content", () => {
     ]);
     expect(lines(diffDocs(post({ requestBody: withContent }), post({ requestBody: { required: true } })))).toEqual([
       "breaking request-body-removed POST /x | body",
+    ]);
+  });
+});
+
+describe("a GET or HEAD body, which the generated client never sends", () => {
+  const on = (method: string, requestBody?: unknown) =>
+    doc({ "/x": { [method]: { operationId: "x", ...(requestBody ? { requestBody } : {}), responses: ok() } } });
+  const json = (schema: unknown, required = true) => ({ required, content: { "application/json": { schema } } });
+  const str = { type: "string" };
+
+  test("a required body added to a GET is breaking (no call carries one); removed again it is nothing", () => {
+    const result = diffDocs(on("get"), on("get", json(str)));
+    expect(lines(result)).toEqual(["breaking request-body-added-required GET /x | body"]);
+    expect(result.changes[0]!.message).toMatch(/a GET request carries no body from the generated client .*every call is rejected/);
+    // A content-less required body is the same: the server asks for one, the client sends none.
+    expect(lines(diffDocs(on("get"), on("get", { required: true })))).toEqual(["breaking request-body-added-required GET /x | body"]);
+    expect(lines(diffDocs(on("get", json(str)), on("get")))).toEqual([]);
+    expect(lines(diffDocs(on("get", { required: true }), on("get")))).toEqual([]);
+  });
+
+  test("an optional GET body made required is breaking; made optional again it is info", () => {
+    expect(lines(diffDocs(on("get", json(str, false)), on("get", json(str))))).toEqual(["breaking request-body-became-required GET /x | body"]);
+    expect(lines(diffDocs(on("get", json(str)), on("get", json(str, false))))).toEqual(["info request-body-became-optional GET /x | body"]);
+  });
+
+  test("an optional GET body added is info, and removed nothing", () => {
+    expect(lines(diffDocs(on("get"), on("get", json(str, false))))).toEqual(["info request-body-added-optional GET /x | body"]);
+    expect(lines(diffDocs(on("get", json(str, false)), on("get")))).toEqual([]);
+  });
+
+  test("HEAD is judged like GET", () => {
+    expect(lines(diffDocs(on("head"), on("head", json(str))))).toEqual(["breaking request-body-added-required HEAD /x | body"]);
+    expect(lines(diffDocs(on("head", json(str, false)), on("head", json(str))))).toEqual(["breaking request-body-became-required HEAD /x | body"]);
+    expect(lines(diffDocs(on("head", json(str)), on("head")))).toEqual([]);
+  });
+
+  test("a DELETE body is sent (fetch allows one), so it is judged like a POST body: removing it takes the input away", () => {
+    expect(lines(diffDocs(on("delete"), on("delete", json(str))))).toEqual(["breaking request-body-added-required DELETE /x | body"]);
+    expect(lines(diffDocs(on("delete", json(str)), on("delete")))).toEqual(["breaking request-body-removed DELETE /x | body"]);
+  });
+
+  test("a GET body's own enum narrowed or emptied is breaking, widened info; the message says the client sends none", () => {
+    const values = (...enumValues: string[]) => on("get", json({ type: "string", enum: enumValues }));
+    const narrowed = diffDocs(values("A", "B", "C"), values("A", "B"));
+    expect(lines(narrowed)).toEqual(["breaking request-body-enum-value-removed GET /x | body application/json"]);
+    expect(narrowed.changes[0]!.message).toBe(
+      "removed the enum value `C` from the request body: requests that were valid before can be rejected; check what callers send (the generated client sends no GET body; this is for the clients that do)",
+    );
+    expect(lines(diffDocs(values("A", "B"), values("A", "B", "C")))).toEqual(["info request-body-enum-value-added GET /x | body application/json"]);
+    expect(lines(diffDocs(values("A", "B", "C"), values()))).toEqual([
+      "breaking request-body-enum-value-removed GET /x | body application/json",
+      "breaking request-body-enum-value-removed GET /x | body application/json",
+      "breaking request-body-enum-value-removed GET /x | body application/json",
+    ]);
+    expect(lines(diffDocs(values(), values("A")))).toEqual(["info request-body-enum-value-added GET /x | body application/json"]);
+  });
+
+  test("a GET body newly restricted to an enum is breaking, with or without a type change; the reverse frees it", () => {
+    const free = on("get", json({ type: "string" }));
+    const closed = on("get", json({ type: "string", enum: ["A", "B"] }));
+    const closedInt = on("get", json({ type: "integer", enum: [1, 2] }));
+    expect(lines(diffDocs(free, closed))).toEqual(["breaking request-body-became-enum GET /x | body application/json"]);
+    expect(lines(diffDocs(closed, free))).toEqual(["info request-body-enum-removed GET /x | body application/json"]);
+    expect(lines(diffDocs(free, closedInt))).toEqual([
+      "breaking request-body-became-enum GET /x | body application/json",
+      "breaking request-body-type-changed GET /x | body application/json",
+    ]);
+    expect(lines(diffDocs(closedInt, free))).toEqual([
+      "breaking request-body-type-changed GET /x | body application/json",
+      "info request-body-enum-removed GET /x | body application/json",
+    ]);
+  });
+
+  test("a GET body through $refs, and its media types, compared as declared; unchanged, nothing", () => {
+    const viaRef = (schema: unknown, mediaType = "application/json") =>
+      doc(
+        { "/x": { get: { operationId: "x", requestBody: { $ref: "#/components/requestBodies/Q" }, responses: ok() } } },
+        { components: { requestBodies: { Q: { required: true, content: { [mediaType]: { schema: { $ref: "#/components/schemas/S" } } } } }, schemas: { S: schema } } },
+      );
+    const s = { type: "object", properties: { q: { type: "string" } } };
+    expect(lines(diffDocs(viaRef(s), viaRef(s)))).toEqual([]);
+    expect(lines(diffDocs(viaRef(s), viaRef({ ...s, required: ["q"] })))).toEqual([
+      "breaking request-property-became-required GET /x | body application/json q",
+    ]);
+    expect(lines(diffDocs(viaRef(s), viaRef(s, "application/x-www-form-urlencoded")))).toEqual([
+      "breaking request-body-media-type-removed GET /x | body application/json",
+      "info request-body-media-type-added GET /x | body application/x-www-form-urlencoded",
     ]);
   });
 });

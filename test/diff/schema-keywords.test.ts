@@ -334,3 +334,83 @@ describe("item 8: JSON Schema 2020-12 keywords and not, direction-aware", () => 
     ).toEqual(["breaking request-parameter-contains-added GET /p | parameter query q"]);
   });
 });
+
+describe("under `not`, at any depth, a property's existence counts only as what validates", () => {
+  const j = (before: unknown, after: unknown) => judged(before, after, {}, "3.1.0");
+  /** A nested property `p` whose `not` schema lists `names` (required) and `m` with a maxLength. */
+  const excluding = (names: string[], maxLength = 10, extra: Record<string, unknown> = {}) =>
+    obj({
+      p: {
+        type: "object",
+        not: { type: "object", required: [...names, "m"], properties: { ...Object.fromEntries(names.map((n) => [n, str()])), m: str({ maxLength }), ...extra } },
+      },
+    });
+
+  test("a required property removed from a `not` schema excludes more: breaking in a request; added back, it excludes fewer", () => {
+    expect(j(excluding(["a"]), excluding([]))).toEqual([
+      "breaking request-property-not-schema-widened p/not/a",
+      "info response-property-not-schema-widened p/not/a",
+    ]);
+    expect(j(excluding([]), excluding(["a"]))).toEqual([
+      "info request-property-not-schema-narrowed p/not/a",
+      "warning response-property-not-schema-narrowed p/not/a",
+    ]);
+  });
+
+  test("the message speaks of what is excluded, not of a field leaving the input type", () => {
+    const result = diffDocs(both(excluding(["a"]), {}, { openapi: "3.1.0" }), both(excluding([]), {}, { openapi: "3.1.0" }));
+    const request = result.changes.find((c) => c.direction === "request")!;
+    expect(request.message).toBe(
+      "removed the required request property `p/not/a`, under `not`: it changes which values are excluded: requests that were valid before can be rejected; check what callers send",
+    );
+  });
+
+  test("an optional property added deeper inside a `not` schema excludes fewer values; removed, more", () => {
+    const deeper = (inner: Record<string, unknown>) => excluding([], 10, { q: { type: "object", properties: inner } });
+    expect(j(deeper({}), deeper({ r: str() }))).toEqual([
+      "info request-property-not-schema-narrowed p/not/q/r",
+      "warning response-property-not-schema-narrowed p/not/q/r",
+    ]);
+    expect(j(deeper({ r: str() }), deeper({}))).toEqual([
+      "breaking request-property-not-schema-widened p/not/q/r",
+      "info response-property-not-schema-widened p/not/q/r",
+    ]);
+  });
+
+  test("oasdiff's `not` case: one property swapped for another and a maxLength lowered, both directions", () => {
+    const body = (names: string[], maxLength: number) => ({ type: "object", not: excluding(names, maxLength).properties.p.not });
+    // Old excludes objects with removed_prop and m up to 10 long; new those with added_prop and m up to 5.
+    expect(j(body(["removed_prop"], 10), body(["added_prop"], 5))).toEqual([
+      "breaking request-property-not-schema-widened not/removed_prop",
+      "info request-property-not-schema-narrowed not/added_prop",
+      "info request-property-not-schema-narrowed not/m",
+      "warning response-property-not-schema-narrowed not/added_prop",
+      "warning response-property-not-schema-narrowed not/m",
+      "info response-property-not-schema-widened not/removed_prop",
+    ]);
+    expect(j(body(["added_prop"], 5), body(["removed_prop"], 10))).toEqual([
+      "breaking request-property-not-schema-widened not/added_prop",
+      "breaking request-property-not-schema-widened not/m",
+      "info request-property-not-schema-narrowed not/removed_prop",
+      "warning response-property-not-schema-narrowed not/removed_prop",
+      "info response-property-not-schema-widened not/added_prop",
+      "info response-property-not-schema-widened not/m",
+    ]);
+  });
+
+  test("inside an `if` condition an optional property added or removed moves values between `then` and `else`", () => {
+    const cond = (inner: Record<string, unknown>) => ({
+      ...obj({ kind: str(), n: { type: "integer" } }),
+      if: { type: "object", properties: { kind: str({ const: "a" }), ...inner } },
+      then: { required: ["n"] },
+    });
+    expect(j(cond({}), cond({ n: { minimum: 1 } }))).toEqual([
+      "warning request-property-if-schema-changed if/n",
+      "warning response-property-if-schema-changed if/n",
+    ]);
+    expect(j(cond({ n: { minimum: 1 } }), cond({}))).toEqual([
+      "warning request-property-if-schema-changed if/n",
+      "warning response-property-if-schema-changed if/n",
+    ]);
+  });
+});

@@ -222,3 +222,92 @@ describe("direction-aware schema rules", () => {
     expect(diffDocs(a, structuredClone(a)).changes).toEqual([]);
   });
 });
+
+describe("a request body's own enum, and a pattern deep inside a recursive request schema", () => {
+  const post = (schema: unknown) => doc({ "/p": { post: { operationId: "p", requestBody: { required: true, content: { "application/json": { schema } } }, responses: ok() } } });
+
+  test("the body's own enum narrowed or emptied breaks; widened is info", () => {
+    const values = (...v: string[]) => post({ type: "string", enum: v });
+    expect(lines(diffDocs(values("a", "b"), values("a")))).toEqual(["breaking request-body-enum-value-removed POST /p | body application/json"]);
+    expect(lines(diffDocs(values("a"), values("a", "b")))).toEqual(["info request-body-enum-value-added POST /p | body application/json"]);
+    expect(lines(diffDocs(values("a", "b"), values()))).toEqual([
+      "breaking request-body-enum-value-removed POST /p | body application/json",
+      "breaking request-body-enum-value-removed POST /p | body application/json",
+    ]);
+    expect(lines(diffDocs(values(), values("a", "b")))).toEqual([
+      "info request-body-enum-value-added POST /p | body application/json",
+      "info request-body-enum-value-added POST /p | body application/json",
+    ]);
+  });
+
+  test("an enum newly put on the body breaks, also beside a type change (which is reported with it); taken off, it frees", () => {
+    const free = post({ type: "string" });
+    expect(lines(diffDocs(free, post({ type: "string", enum: ["a"] })))).toEqual(["breaking request-body-became-enum POST /p | body application/json"]);
+    expect(lines(diffDocs(post({ type: "string", enum: ["a"] }), free))).toEqual(["info request-body-enum-removed POST /p | body application/json"]);
+    const result = diffDocs(free, post({ type: "integer", enum: [1, 2] }));
+    expect(lines(result)).toEqual([
+      "breaking request-body-became-enum POST /p | body application/json",
+      "breaking request-body-type-changed POST /p | body application/json",
+    ]);
+    expect(result.changes[0]!.message).toBe("the request body is now restricted to `1`, `2`: requests that were valid before can be rejected; check what callers send");
+    expect(lines(diffDocs(post({ type: "integer", enum: [1, 2] }), free))).toEqual([
+      "breaking request-body-type-changed POST /p | body application/json",
+      "info request-body-enum-removed POST /p | body application/json",
+    ]);
+    // An empty enum accepts nothing at all, and the message says so.
+    const emptied = diffDocs(free, post({ type: "string", enum: [] }));
+    expect(lines(emptied)).toEqual(["breaking request-body-became-enum POST /p | body application/json"]);
+    expect(emptied.changes[0]!.message).toMatch(/^the request body is now restricted to an empty enum \(no value at all\)/);
+  });
+
+  test("a pattern added deep inside a self-recursive schema is a request finding on the request body, and info where it is an answer", () => {
+    const tree = (extra: Record<string, unknown>) =>
+      both(obj({ label: { type: "object", properties: { text: { type: "string", ...extra } } }, children: { type: "array", items: { $ref: "#/components/schemas/S" } } }));
+    expect(lines(diffDocs(tree({}), tree({ pattern: "^[a-z]+$" })))).toEqual([
+      "breaking request-property-pattern-added POST /s | body application/json label/text",
+      "info response-property-pattern-added POST /s | response 200 application/json label/text",
+    ]);
+    expect(lines(diffDocs(tree({ pattern: "^[a-z]+$" }), tree({})))).toEqual([
+      "info request-property-pattern-removed POST /s | body application/json label/text",
+      "info response-property-pattern-removed POST /s | response 200 application/json label/text",
+    ]);
+  });
+
+  test("the same through mutual recursion, with the recursive schema an answer of another operation compared first", () => {
+    const schemas = (extra: Record<string, unknown>) => ({
+      A: obj({ b: { $ref: "#/components/schemas/B" } }),
+      B: obj({ items: { type: "array", items: { $ref: "#/components/schemas/C" } } }),
+      C: obj({ leaf: { type: "string", ...extra }, back: { $ref: "#/components/schemas/A" } }),
+    });
+    const api = (extra: Record<string, unknown>) =>
+      doc(
+        {
+          "/a": { get: { operationId: "readA", responses: ok({ $ref: "#/components/schemas/A" }) } },
+          "/b": { post: { operationId: "sendA", requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/A" } } } }, responses: ok() } },
+        },
+        { components: { schemas: schemas(extra) } },
+      );
+    expect(lines(diffDocs(api({}), api({ pattern: "^[a-z]+$" })))).toEqual([
+      "info response-property-pattern-added GET /a | response 200 application/json b/items/items/leaf",
+      "breaking request-property-pattern-added POST /b | body application/json b/items/items/leaf",
+    ]);
+    expect(lines(diffDocs(api({ pattern: "^[a-z]+$" }), api({})))).toEqual([
+      "info response-property-pattern-removed GET /a | response 200 application/json b/items/items/leaf",
+      "info request-property-pattern-removed POST /b | body application/json b/items/items/leaf",
+    ]);
+  });
+
+  test("a pattern on a readOnly property deep inside (oasdiff's recursive case) has no request finding: the property is not sent", () => {
+    const group = (extra: Record<string, unknown>) =>
+      both(obj({ data: obj({ created: { type: "string", format: "date-time", readOnly: true, ...extra }, name: { type: "string" } }, ["name"]) }));
+    expect(lines(diffDocs(group({}), group({ pattern: "^[a-z]+$" })))).toEqual([
+      "info response-property-pattern-added POST /s | response 200 application/json data/created",
+    ]);
+    // Not read-only, the same pattern is a request finding.
+    const writable = (extra: Record<string, unknown>) => both(obj({ data: obj({ created: { type: "string", ...extra } }) }));
+    expect(lines(diffDocs(writable({}), writable({ pattern: "^[a-z]+$" })))).toEqual([
+      "breaking request-property-pattern-added POST /s | body application/json data/created",
+      "info response-property-pattern-added POST /s | response 200 application/json data/created",
+    ]);
+  });
+});
