@@ -24,7 +24,7 @@ export function addDiffCommand(program: Command, io: CliIo): void {
   program
     .command("diff")
     .description("report the changes between two versions of a description, judged for the generated client and its tools")
-    .argument("<old>", "the old description: a tool server's base address, a .yaml/.yml/.json file, or hub:<name>")
+    .argument("<old>", "the old description: a tool server's base address, a .yaml/.yml/.json file, hub:<name>, or <rev>:<path> from git (origin/main:api/openapi.yaml)")
     .argument("<new>", "the new description, in the same forms")
     .addOption(new Option("--format <format>", "output format").choices(DIFF_FORMATS).default("text"))
     .addOption(new Option("--fail-on <level>", "exit 1 when a finding at or above this level remains").choices(LEVELS))

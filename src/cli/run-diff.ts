@@ -55,6 +55,8 @@ export async function runDiff(
   const warned = new Set<string>();
   const options: LoadOptions = {
     headers,
+    // `origin/main:api/openapi.yaml`: a side as it is in a git revision.
+    gitRevisions: { cwd: env.cwd },
     ...(flags.token !== undefined ? { token: flags.token } : {}),
     onWarning: (message) => {
       if (warned.has(message)) return;

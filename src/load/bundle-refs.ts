@@ -20,6 +20,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { BadInputError } from "./bad-input-error.js";
+import { GIT_REVISION_PROTOCOL, gitRevisionName } from "./git-revision.js";
 import { decodePointer, encodePointerSegment, resolvePointer } from "./json-pointer.js";
 
 type Json = Record<string, unknown>;
@@ -37,9 +38,13 @@ export type ReadDocument = (url: string) => Promise<unknown>;
 /** Where the document keeps its named schemas: OpenAPI 3 `components.schemas`, Swagger 2.0 `definitions`. */
 export type SchemaHome = "components" | "definitions";
 
-/** A URL or file as shown in messages: a file as its path, a URL without any user:password part. */
+/**
+ * A URL or file as shown in messages: a file as its path, a document of a git revision as
+ * `<rev>:<path>`, a URL without any user:password part.
+ */
 export function displayName(url: string): string {
   if (url.startsWith("file:")) return fileURLToPath(url);
+  if (url.startsWith(GIT_REVISION_PROTOCOL)) return gitRevisionName(url);
   if (!/^[a-z][a-z0-9+.-]*:\/\/[^/]*@/i.test(url)) return url;
   try {
     const parsed = new URL(url);

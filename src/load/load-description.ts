@@ -11,6 +11,7 @@ import { openapiVersionOf, parseDocument } from "./parse-document.js";
 import { formatBytes, type ProgressListener } from "../generate-progress.js";
 import { offlineReader, saveToCache } from "./description-cache.js";
 import { networkReader, prefetchedReader, RecordingReader, sha256Hex, type DocumentReader } from "./document-reader.js";
+import { gitDocumentReader } from "./git-document-reader.js";
 import { examplesExist, examplesUrlOf, httpSettings, inputsHash } from "./load-inputs.js";
 import { checkRefScope } from "./ref-scope.js";
 import { resolveSource } from "./resolve-source.js";
@@ -18,13 +19,13 @@ import { CONVERTER, convertSwagger2 } from "./swagger2.js";
 
 export async function loadDescription(input: string, options: LoadOptions = {}): Promise<LoadedDescription> {
   const env = options.env ?? process.env;
-  const source = resolveSource(input, env);
-  const remote = source.kind !== "file";
+  const source = resolveSource(input, env, options.gitRevisions?.cwd, options.gitRevisions !== undefined);
+  const remote = source.kind === "url" || source.kind === "hub";
   const http = httpSettings(options, env, remote ? source.documentUrl : undefined);
   if (remote && options.offline !== true && http.headers.authorization === undefined) {
     options.onWarning?.("no access token (--token or EB_AGENT_ACCESS_TOKEN): the server may answer 403");
   }
-  const network = networkReader(http);
+  const network = source.repository !== undefined ? gitDocumentReader(source.repository, http.maxBytes, networkReader(http)) : networkReader(http);
   const recorder = new RecordingReader(
     prefetchedReader(options.offline === true && remote ? offlineReader(offlineCacheDir(options), network) : network, options.prefetched),
   );

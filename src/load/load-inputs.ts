@@ -30,9 +30,9 @@ export function httpSettings(options: LoadOptions, env: Readonly<Record<string, 
   };
 }
 
-/** Where the `examples.yaml` companion is looked for: the server's well-known address, or beside the file. */
+/** Where the `examples.yaml` companion is looked for: the server's well-known address, or beside the file (in its git revision too). */
 export function examplesUrlOf(source: DescriptionSource): string {
-  return source.kind !== "file" ? `${source.baseUrl}/.well-known/examples.yaml` : new URL("examples.yaml", source.documentUrl).href;
+  return source.kind === "url" || source.kind === "hub" ? `${source.baseUrl}/.well-known/examples.yaml` : new URL("examples.yaml", source.documentUrl).href;
 }
 
 /**

@@ -3,14 +3,17 @@ import type { ProgressListener } from "../generate-progress.js";
 import type { ReadRecord } from "./document-reader.js";
 import type { DocumentText } from "./read-document-text.js";
 
-export type SourceKind = "url" | "file" | "hub";
+/** `git`: a `<rev>:<path>` read from a git revision (git-revision.ts), which only `toolgen diff` asks for. */
+export type SourceKind = "url" | "file" | "hub" | "git";
 
 export interface DescriptionSource {
   readonly kind: SourceKind;
-  /** What the user typed: a base address, a path, or `hub:<name>`. */
+  /** What the user typed: a base address, a path, `hub:<name>`, or `<rev>:<path>`. */
   readonly input: string;
-  /** Absolute URL of the description itself (`http(s)://…/.well-known/openapi.yaml` or `file://…`). */
+  /** Absolute URL of the description itself (`http(s)://…/.well-known/openapi.yaml`, `file://…`, or `git-rev://<rev>/<path>`). */
   readonly documentUrl: string;
+  /** For `git`: the top folder of the repository its documents are read from. */
+  readonly repository?: string;
   /**
    * The tool server's base address for calls: the address given (url, hub) with no trailing
    * slash; `undefined` for a file, where `servers[0].url` decides.
@@ -98,4 +101,9 @@ export interface LoadOptions {
    * over what it read); each is used instead of reading it again.
    */
   readonly prefetched?: ReadonlyMap<string, DocumentText>;
+  /**
+   * Read a source of the form `<rev>:<path>` that names no file from that git revision, when
+   * `cwd` is inside a git repository (`toolgen diff origin/main:api/openapi.yaml …`).
+   */
+  readonly gitRevisions?: { readonly cwd: string };
 }

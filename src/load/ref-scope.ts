@@ -2,7 +2,8 @@
  * Where a description's `$ref`s may point. A description fetched from a server the user does not
  * control must not make toolgen read local files or reach other hosts (a server-side request
  * forgery through the generator). By default: from a URL, only the same origin; from a file,
- * only files under the description's own folder. `allowExternalRefs` lifts those two rules, but
+ * only files under the description's own folder (from a git revision, only its files under that
+ * folder in the same revision). `allowExternalRefs` lifts those rules, but
  * two stay whatever the flag says:
  * - a description fetched over HTTP never reads `file:` URLs;
  * - a `$ref` (or a redirect it follows) never reaches a private, loopback or link-local address
@@ -13,12 +14,24 @@
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import { BadInputError } from "./bad-input-error.js";
+import { displayName } from "./bundle-refs.js";
+import { GIT_REVISION_PROTOCOL } from "./git-revision.js";
 
 export type ResolveHost = (hostname: string) => Promise<string[]>;
 
 export async function checkRefScope(target: string, rootUrl: string, allowExternalRefs: boolean, resolveHost: ResolveHost = addressesOf): Promise<void> {
   const to = new URL(target);
   const from = new URL(rootUrl);
+  if (from.protocol === GIT_REVISION_PROTOCOL) {
+    // As between files: the description's folder, in the same revision.
+    if (allowExternalRefs) return;
+    const folder = new URL(".", from).href;
+    if (!to.href.startsWith(folder)) {
+      throw new BadInputError(`${displayName(target)} is outside the description's folder ${displayName(folder)} (allow it with --allow-external-refs)`);
+    }
+    return;
+  }
+  if (to.protocol === GIT_REVISION_PROTOCOL) throw new BadInputError(`${target}: only a description read from git may read from git`);
   if (from.protocol === "file:") {
     if (allowExternalRefs) return;
     const folder = new URL(".", from).pathname;

@@ -2,19 +2,24 @@
  * What the user typed -> where the description is. A base address gets the protocol's fixed path
  * `/.well-known/openapi.yaml`; a URL that already names a `.yaml`/`.yml`/`.json` document is read
  * as is (its base address is the part before `/.well-known/`, or its directory); `hub:<name>` is
- * the hosted hub's `tool-<name>.` host, as the reference's `from_aistudio` builds it; anything
- * else is a local file.
+ * the hosted hub's `tool-<name>.` host, as the reference's `from_aistudio` builds it; with
+ * `gitRevisions`, `<rev>:<path>` naming no file is that file in a git revision (git-revision.ts);
+ * anything else is a local file.
  */
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { BadInputError } from "./bad-input-error.js";
+import { gitRevisionOf, gitRevisionUrl } from "./git-revision.js";
 import type { DescriptionSource } from "./loaded-description.js";
 
 export const DEFAULT_HUB_BASE_URL = "https://aistudio-hub.baidu.com";
 const DOCUMENT_RE = /\.(ya?ml|json)$/i;
 
-/** `baseDir`: what a relative file path is relative to (default: the working directory). */
-export function resolveSource(input: string, env: Readonly<Record<string, string | undefined>> = process.env, baseDir = "."): DescriptionSource {
+/**
+ * `baseDir`: what a relative file path is relative to (default: the working directory).
+ * `gitRevisions`: read `<rev>:<path>` from git too (`toolgen diff`), around `baseDir`.
+ */
+export function resolveSource(input: string, env: Readonly<Record<string, string | undefined>> = process.env, baseDir = ".", gitRevisions = false): DescriptionSource {
   if (input.startsWith("hub:")) {
     const name = input.slice(4);
     if (!/^[A-Za-z0-9][A-Za-z0-9-]*$/.test(name)) throw new BadInputError(`"${input}" is not a hub tool name (letters, digits and -)`);
@@ -43,6 +48,8 @@ export function resolveSource(input: string, env: Readonly<Record<string, string
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(input) && !input.startsWith("file://")) {
     throw new BadInputError(`"${input}": only http(s) addresses, files and hub:<name> are supported`);
   }
+  const git = gitRevisions && !input.startsWith("file://") ? gitRevisionOf(input, baseDir) : undefined;
+  if (git !== undefined) return { kind: "git", input, documentUrl: gitRevisionUrl(git.revision, git.path), repository: git.repository };
   const path = input.startsWith("file://") ? new URL(input).pathname : resolve(baseDir, input);
   return { kind: "file", input, documentUrl: pathToFileURL(path).href };
 }

@@ -36,7 +36,7 @@ export function readInfoFields(info: Record<string, unknown>, source: Descriptio
   return { title, version, titleIsFallback: declaredTitle === "" };
 }
 
-const SOURCE_WORDS: Readonly<Record<DescriptionSource["kind"], string>> = { file: "file", url: "address", hub: "hub name" };
+const SOURCE_WORDS: Readonly<Record<DescriptionSource["kind"], string>> = { file: "file", url: "address", hub: "hub name", git: "file" };
 
 /** The text of a string or number field; `""` when it is missing, null or blank. */
 function textOf(value: unknown, pointer: string, name: string): string {
@@ -99,7 +99,7 @@ export function fallbackTitle(source: DescriptionSource): string {
     .map(cleanSegment)
     .reverse()
     .find((segment) => segment !== "" && !GENERIC_NAMES.has(segment.toLowerCase()) && !VERSION_LIKE.test(segment));
-  if (source.kind === "file") return meaningful ?? LAST_RESORT;
+  if (source.kind === "file" || source.kind === "git") return meaningful ?? LAST_RESORT;
   const host = cleanSegment(url.port === "" ? url.hostname : `${url.hostname}-${url.port}`);
   return [host, meaningful].filter(Boolean).join("-") || LAST_RESORT;
 }
