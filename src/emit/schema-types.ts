@@ -29,6 +29,7 @@ import { withMemoizedRefParsing } from "./memoized-ref-parsing.js";
 import { RECURSIVE_ARRAY } from "../model/types-document/recursive-arrays.js";
 import { typesPlace } from "../model/types-document/openapi-32-shape.js";
 import { RecursiveArrayInterfaces } from "./recursive-array-interfaces.js";
+import { withoutUnreferencedComponents } from "./unreferenced-components.js";
 
 type TransformContext = Parameters<typeof transformSchema>[1];
 type TransformOptions = Parameters<RecursiveArrayInterfaces["reference"]>[1];
@@ -40,7 +41,7 @@ const BLOB = ts.factory.createTypeReferenceNode("Blob");
  * openapi-typescript's own `astToString` to compare the two.
  */
 export function emitSchemaTypes(model: ToolkitModel, print: (nodes: TS.Node[]) => string = printSchemaNodes): Code {
-  const unique = withDiscriminatorTargetsCopied(withStringCommentFields(withUniqueOperationIds(model)));
+  const unique = withDiscriminatorTargetsCopied(withStringCommentFields(withoutUnreferencedComponents(withUniqueOperationIds(model))));
   const options: OpenAPITSOptions = { silent: true };
   // Before the request forms are copied: the scan writes discriminator values into the schemas.
   const discriminators = withTolerantUriDecoding(() => scanDiscriminatorsInView(unique, options));
