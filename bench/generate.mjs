@@ -11,7 +11,7 @@ import { writeOpenapiFetchApp, writeToolgenApp } from "./typecheck-apps.mjs";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const SPEC = resolve(ROOT, "../shared/corpus/specs/github-api.json");
-const OUT = join(ROOT, "bench/.out");
+const OUT = join(ROOT, "bench/.out/generate");
 const RUNS = Number(argsWithoutJson()[0] ?? 3);
 const OTS_CLI = join(ROOT, "node_modules/openapi-typescript/bin/cli.js");
 const TOOLGEN = join(ROOT, "bin/toolgen.js");

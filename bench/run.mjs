@@ -63,6 +63,7 @@ for (const step of steps) {
   const child = spawnSync(process.execPath, command, { cwd: ROOT, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
   const seconds = (performance.now() - stepStart) / 1000;
   const log = join(OUT, `${step.name}.log`);
+  mkdirSync(OUT, { recursive: true }); // in case a benchmark cleared bench/.out
   writeFileSync(log, `$ node ${command.join(" ")}\n${child.stdout ?? ""}\n--- stderr ---\n${child.stderr ?? ""}${child.error ? `\n${child.error}` : ""}`);
   const found = (child.stdout ?? "")
     .split("\n")
@@ -97,6 +98,7 @@ const lines = [
 ];
 if (failures.length > 0) lines.push("", `Failed: ${failures.join("; ")}`);
 const table = lines.join("\n");
+mkdirSync(OUT, { recursive: true });
 writeFileSync(join(OUT, "table.md"), `${table}\n`);
 console.log(table);
 if (failures.length > 0) process.exitCode = 1;
