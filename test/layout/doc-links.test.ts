@@ -34,9 +34,9 @@ function proseLines(text: string): string[] {
   });
 }
 
-/** Inline code spans, replaced by their content (for headings) or by a neutral word (for links). */
-function withoutCodeSpans(line: string, keep: boolean): string {
-  return line.replace(/(`+)([\s\S]*?)\1/g, (_all, _ticks: string, content: string) => (keep ? content.trim() : "code"));
+/** Inline code spans, replaced by their content as rendered. */
+function withoutCodeSpans(text: string): string {
+  return text.replace(/(`+)([\s\S]*?)\1/g, (_all, _ticks: string, content: string) => content.trim());
 }
 
 /**
@@ -51,7 +51,7 @@ function githubSlug(heading: string): string {
     .split(/(`+[\s\S]*?`+)/)
     .map((part, index) =>
       index % 2 === 1
-        ? withoutCodeSpans(part, true)
+        ? withoutCodeSpans(part)
         : part.replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1").replace(/<[^>]+>/g, ""),
     )
     .join("");
@@ -89,17 +89,22 @@ interface Link {
   readonly target: string;
 }
 
-/** Inline links and images, and reference definitions, outside code. */
+/**
+ * Inline links and images, and reference definitions, outside code. The text is read whole, as a
+ * link's text may run over several lines; code spans keep their line breaks, so line numbers hold.
+ */
 function linksOf(file: string): Link[] {
+  const prose = proseLines(readFileSync(file, "utf8"))
+    .join("\n")
+    .replace(/(`+)([\s\S]*?)\1/g, (_all, _ticks: string, content: string) => `code${"\n".repeat(content.split("\n").length - 1)}`);
+  const lineAt = (offset: number) => prose.slice(0, offset).split("\n").length;
   const links: Link[] = [];
-  proseLines(readFileSync(file, "utf8")).forEach((raw, index) => {
-    const line = withoutCodeSpans(raw, false);
-    for (const match of line.matchAll(/!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) {
-      links.push({ file, line: index + 1, target: match[1]! });
-    }
-    const definition = /^\s{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s+"[^"]*")?\s*$/.exec(line);
-    if (definition) links.push({ file, line: index + 1, target: definition[1]! });
-  });
+  for (const match of prose.matchAll(/!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) {
+    links.push({ file, line: lineAt(match.index), target: match[1]! });
+  }
+  for (const match of prose.matchAll(/^ {0,3}\[[^\]\n]+\]:[ \t]*<?(\S+?)>?(?:[ \t]+"[^"\n]*")?[ \t]*$/gm)) {
+    links.push({ file, line: lineAt(match.index), target: match[1]! });
+  }
   return links;
 }
 
