@@ -16,6 +16,7 @@ import { buildModel } from "../model/build-model.js";
 import { buildToolDescriptors } from "../model/tool-schema/tool-descriptors.js";
 import type { CallOptions, ClientConfig } from "../runtime/options.js";
 import { request, streamRequest } from "../runtime/request.js";
+import { pageCall } from "../runtime/paginate.js";
 import type { StreamOptions } from "../runtime/streams/tool-stream.js";
 import type { AuthValues } from "../runtime/auth/auth-scheme.js";
 import { setOwn } from "../runtime/own-property.js";
@@ -88,6 +89,7 @@ export async function loadToolkit(source: string, options: LoadToolkitOptions = 
         ? (callOptions?: StreamOptions) => streamRequest(config, spec, undefined, callOptions)
         : (input?: Record<string, unknown>, callOptions?: StreamOptions) => streamRequest(config, spec, input, callOptions);
     }
+    if (spec.page) run.paged = pageCall(config, spec);
     return { ...descriptors.tools[index]!, functionName: op.functionName, inputless: op.inputless, run };
   });
   return createToolkit({

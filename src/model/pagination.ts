@@ -10,7 +10,9 @@
  *   `nextCursor`, Slack's `response_metadata.next_cursor`) and the request a parameter of the
  *   matching name (`page_token`, `pageToken`, `cursor`).
  * - `after`: the body has `has_more` and the request an id cursor (`starting_after`, `after`):
- *   the next page starts after the last item's `id` (Stripe, OpenAI).
+ *   the next page starts after the last item's `id` (Stripe, OpenAI). Where the request also has
+ *   a backward cursor (`ending_before`, `before`) and the caller sets it, pages go backwards from
+ *   it instead, each before the first item of the last.
  * - `page` / `offset`: integer query parameters page + per_page/page_size/limit, or offset +
  *   limit; the list ends on a short or empty page.
  *
@@ -53,6 +55,7 @@ const TOKEN_FIELDS: ReadonlyArray<readonly [string, readonly string[]]> = [
   ["next_page", ["page"]],
 ];
 const AFTER_PARAMS = ["starting_after", "after"];
+const BEFORE_PARAMS = ["ending_before", "before"];
 /** Query parameters that only a paged operation has (for `link` on an object answer). */
 const PAGING_PARAMS = new Set(["page", "per_page", "page_size", "pageSize", "perPage", "limit", "cursor", "after", "before", "starting_after", "page_token", "pageToken"]);
 const PAGE_SIZE_PARAMS = ["per_page", "page_size", "pageSize", "perPage", "limit"];
@@ -128,7 +131,10 @@ export function recognisePagination(
     const hasMore = propertyAt(document, body, ["has_more"]);
     if (hasMore && typeIs(hasMore, "boolean")) {
       const param = AFTER_PARAMS.map(query).find((p) => p !== undefined && isStringParam(document, p));
-      if (param && itemsHaveId(document, body, items)) return { kind: "after", items, next: "has_more", param: param.key };
+      if (param && itemsHaveId(document, body, items)) {
+        const before = BEFORE_PARAMS.map(query).find((p) => p !== undefined && isStringParam(document, p));
+        return { kind: "after", items, next: "has_more", param: param.key, ...(before ? { before: before.key } : {}) };
+      }
     }
   }
 
@@ -137,13 +143,13 @@ export function recognisePagination(
     const size = PAGE_SIZE_PARAMS.map(query).find((p) => p !== undefined && isIntegerParam(document, p));
     if (size) {
       const first = firstPage(document, page);
-      return { kind: "page", ...withItems, param: page.key, size: size.key, ...defaultSize(document, size), ...(first === 0 ? { first: 0 } : {}) };
+      return { kind: "page", ...withItems, param: page.key, size: size.key, ...sizeBounds(document, size), ...(first === 0 ? { first: 0 } : {}) };
     }
   }
   const offset = query("offset");
   const limit = query("limit");
   if (offset && limit && isIntegerParam(document, offset) && isIntegerParam(document, limit)) {
-    return { kind: "offset", ...withItems, param: offset.key, size: limit.key, ...defaultSize(document, limit) };
+    return { kind: "offset", ...withItems, param: offset.key, size: limit.key, ...sizeBounds(document, limit) };
   }
   return undefined;
 }
@@ -166,7 +172,7 @@ function fromOverride(document: OpenApiDocument, body: Schema | undefined, param
       return param && (o.next !== undefined || kind === "after") ? { kind, ...withItems, next: o.next ?? "has_more", param: param.key } : undefined;
     case "page":
     case "offset":
-      return param && size ? { kind, ...withItems, param: param.key, size: size.key, ...defaultSize(document, size) } : undefined;
+      return param && size ? { kind, ...withItems, param: param.key, size: size.key, ...sizeBounds(document, size) } : undefined;
   }
 }
 
@@ -258,7 +264,9 @@ function firstPage(document: OpenApiDocument, p: ParameterModel): number {
   return 1;
 }
 
-function defaultSize(document: OpenApiDocument, p: ParameterModel): { defaultSize?: number } {
-  const d = paramSchema(document, p)?.default;
-  return typeof d === "number" && Number.isInteger(d) && d > 0 ? { defaultSize: d } : {};
+/** The page size the server uses when none is asked for, and the largest it declares it gives. */
+function sizeBounds(document: OpenApiDocument, p: ParameterModel): { defaultSize?: number; maxSize?: number } {
+  const s = paramSchema(document, p);
+  const positive = (n: unknown): n is number => typeof n === "number" && Number.isInteger(n) && n > 0;
+  return { ...(positive(s?.default) ? { defaultSize: s.default } : {}), ...(positive(s?.maximum) ? { maxSize: s.maximum } : {}) };
 }

@@ -110,6 +110,10 @@ export interface PageSpec {
   readonly size?: string;
   /** `page`/`offset`: the page size the server uses when the caller asks for none. */
   readonly defaultSize?: number;
+  /** `page`/`offset`: the size parameter's declared `maximum`, the most a page can hold. */
+  readonly maxSize?: number;
+  /** `after`: input key of the backward cursor (`ending_before`); set by the caller, pages go backwards. */
+  readonly before?: string;
   /** `page`: the first page's number when it is 0 (else 1). */
   readonly first?: number;
 }

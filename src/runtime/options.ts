@@ -78,3 +78,16 @@ export interface ClientConfig<Auth extends object = AuthValues> extends CallOpti
 }
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
+
+/**
+ * `bound` (a `createClient`'s options) under `options` (the call's): the call's win, headers and
+ * auth are merged key by key.
+ */
+export function withBoundOptions(bound: CallOptions<object>, options?: CallOptions<object>): CallOptions<object> {
+  return {
+    ...bound,
+    ...options,
+    headers: { ...bound.headers, ...options?.headers },
+    ...(bound.auth || options?.auth ? { auth: { ...bound.auth, ...options?.auth } } : {}),
+  };
+}

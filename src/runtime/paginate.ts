@@ -10,7 +10,7 @@
  * caller's credentials would go with it).
  */
 import type { OperationSpec, PageSpec } from "./operation.js";
-import type { CallOptions, ClientConfig } from "./options.js";
+import { withBoundOptions, type CallOptions, type ClientConfig } from "./options.js";
 import { request } from "./request.js";
 import { ToolCallError } from "./tool-call-error.js";
 
@@ -27,6 +27,8 @@ export interface PageCall<P extends string = string> {
   readonly client: ClientConfig<any>;
   readonly spec: OperationSpec;
   readonly items?: P;
+  /** A bound client's options (`createClient`), beneath those given to `paginate`. */
+  readonly options?: CallOptions<object>;
 }
 
 /**
@@ -72,12 +74,14 @@ type PaginateArgs<I> = undefined extends I ? [input?: I, options?: PaginateOptio
 export function paginate<I, O, P extends string>(fn: PagedFunction<I, O, P>, ...[input, options]: PaginateArgs<I>): AsyncIterableIterator<PageItemOf<O, P>> {
   const call = fn.paged;
   if (!call?.spec?.page) throw new TypeError(`paginate: ${call?.spec?.tool ?? fn.name} is not a paged operation`);
-  return pages<PageItemOf<O, P>>(call, call.spec.page, input as object | undefined, options ?? {});
+  const merged = call.options ? withBoundOptions(call.options, options) : (options ?? {});
+  return pages<PageItemOf<O, P>>(call, call.spec.page, input as object | undefined, merged);
 }
 
 async function* pages<T>(call: PageCall, page: PageSpec, firstInput: object | undefined, options: PaginateOptions): AsyncIterableIterator<T> {
   const { maxPages, ...callOptions } = options;
   const seen = new Set<string>();
+  const run: PagesSoFar = { longest: 0 };
   let input: Record<string, unknown> = { ...(firstInput as Record<string, unknown> | undefined) };
   let nextUrl: string | undefined;
   for (let count = 0; maxPages === undefined || count < maxPages; count++) {
@@ -92,7 +96,7 @@ async function* pages<T>(call: PageCall, page: PageSpec, firstInput: object | un
       seen.add(signature);
     }
     for (const item of items) yield item as T;
-    const next = nextOf(page, data, items, input, response, url);
+    const next = nextOf(page, data, items, input, response, url, run);
     if (next === undefined) return;
     const key = "url" in next ? `url ${next.url}` : `input ${JSON.stringify(next.input)}`;
     if (seen.has(key)) return;
@@ -109,7 +113,35 @@ async function* pages<T>(call: PageCall, page: PageSpec, firstInput: object | un
 
 type Next = { readonly url: string } | { readonly input: Record<string, unknown> };
 
-function nextOf(page: PageSpec, data: unknown, items: readonly unknown[], input: Record<string, unknown>, response: Response | undefined, url: string): Next | undefined {
+function isSet(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== "";
+}
+
+/**
+ * Whether a numbered page shorter than the page size ends the list. The size the server uses
+ * when none is asked for is trusted. A size the caller asked for may be above what the server
+ * gives (`per_page: 500` where GitHub gives 100), which a page does not tell: unless the
+ * description declares the maximum, a short first page is checked by asking for the next one, and
+ * later a page ends the list only when it is shorter than one before it.
+ */
+function isShortPage(page: PageSpec, input: Record<string, unknown>, length: number, run: PagesSoFar): boolean {
+  const longestBefore = run.longest;
+  run.longest = Math.max(run.longest, length);
+  const asked = input[page.size!];
+  const chosen = typeof asked === "number" ? asked : typeof asked === "string" && asked !== "" ? Number(asked) : undefined;
+  if (chosen === undefined || !Number.isFinite(chosen)) return page.defaultSize !== undefined && length < page.defaultSize;
+  if (page.maxSize !== undefined) return length < Math.min(chosen, page.maxSize);
+  if (length >= chosen) return false;
+  return length < longestBefore;
+}
+
+/** What a list's earlier pages tell about the later ones. */
+interface PagesSoFar {
+  /** The most items a page held so far. */
+  longest: number;
+}
+
+function nextOf(page: PageSpec, data: unknown, items: readonly unknown[], input: Record<string, unknown>, response: Response | undefined, url: string, run: PagesSoFar): Next | undefined {
   switch (page.kind) {
     case "link": {
       const link = nextLink(response?.headers.get("link") ?? null);
@@ -125,15 +157,16 @@ function nextOf(page: PageSpec, data: unknown, items: readonly unknown[], input:
     }
     case "after": {
       if (at(data, page.next ?? "has_more") !== true || items.length === 0) return undefined;
-      const id = (items[items.length - 1] as { id?: unknown } | null)?.id;
-      return typeof id === "string" || typeof id === "number" ? { input: { ...input, [page.param!]: id } } : undefined;
+      // Paging backwards (Stripe's ending_before): each page ends before the first item of the last.
+      const backwards = page.before !== undefined && isSet(input[page.before]);
+      const id = (items[backwards ? 0 : items.length - 1] as { id?: unknown } | null)?.id;
+      if (typeof id !== "string" && typeof id !== "number") return undefined;
+      return { input: { ...input, [backwards ? page.before! : page.param!]: id } };
     }
     case "page":
     case "offset": {
       if (items.length === 0) return undefined;
-      const asked = input[page.size!];
-      const size = typeof asked === "number" ? asked : typeof asked === "string" && asked !== "" ? Number(asked) : page.defaultSize;
-      if (size !== undefined && items.length < size) return undefined;
+      if (isShortPage(page, input, items.length, run)) return undefined;
       const current = Number(input[page.param!] ?? (page.kind === "page" ? (page.first ?? 1) : 0));
       if (!Number.isFinite(current)) return undefined;
       return { input: { ...input, [page.param!]: page.kind === "page" ? current + 1 : current + items.length } };

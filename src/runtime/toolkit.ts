@@ -5,7 +5,8 @@
  * chose. Built from plain data computed at build time; nothing is parsed or compiled here.
  */
 import type { AuthScheme, AuthValues } from "./auth/auth-scheme.js";
-import type { CallOptions } from "./options.js";
+import { withBoundOptions, type CallOptions } from "./options.js";
+import type { PageCall } from "./paginate.js";
 import { setOwn } from "./own-property.js";
 import type { ToolFileFields } from "./files/file-fields.js";
 import type { FileStore } from "./files/file-store.js";
@@ -17,7 +18,7 @@ import type { StreamOptions, ToolStream } from "./streams/tool-stream.js";
 // Generated functions are (input, options) or, with no input, (options). Both are stored as this;
 // an operation that also streams carries its streaming form as `.stream`.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyOperation = ((...args: any[]) => Promise<unknown>) & { stream?: (...args: any[]) => Promise<ToolStream<unknown>> };
+type AnyOperation = ((...args: any[]) => Promise<unknown>) & { stream?: (...args: any[]) => Promise<ToolStream<unknown>>; paged?: PageCall };
 
 /** One message of a few-shot conversation (examples.yaml `context`, in provider-neutral form). */
 export type ExampleMessage =
@@ -140,19 +141,16 @@ export function bindCallOptions<T extends Record<string, AnyOperation>>(
   inputless: ReadonlySet<string>,
   bound: CallOptions<object>,
 ): T {
-  const merge = (options?: CallOptions<object>): CallOptions<object> => ({
-    ...bound,
-    ...options,
-    headers: { ...bound.headers, ...options?.headers },
-    ...(bound.auth || options?.auth ? { auth: { ...bound.auth, ...options?.auth } } : {}),
-  });
+  const merge = (options?: CallOptions<object>): CallOptions<object> => withBoundOptions(bound, options);
   const client: Record<string, AnyOperation> = {};
   const bind = (fn: (...args: unknown[]) => Promise<unknown>, name: string): AnyOperation =>
     inputless.has(name) ? (options?: CallOptions<object>) => fn(merge(options)) : (input?: unknown, options?: CallOptions<object>) => fn(input, merge(options));
   for (const [name, fn] of Object.entries(functions)) {
-    const bound: AnyOperation = bind(fn, name);
-    if (fn.stream) bound.stream = bind(fn.stream, name) as (...args: unknown[]) => Promise<ToolStream<unknown>>;
-    setOwn(client, name, bound);
+    const method: AnyOperation = bind(fn, name);
+    if (fn.stream) method.stream = bind(fn.stream, name) as (...args: unknown[]) => Promise<ToolStream<unknown>>;
+    // paginate calls with the bound options too (beneath its own).
+    if (fn.paged) method.paged = { ...fn.paged, options: fn.paged.options ? withBoundOptions(fn.paged.options, bound) : bound };
+    setOwn(client, name, method);
   }
   return client as T;
 }

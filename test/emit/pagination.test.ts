@@ -61,8 +61,11 @@ const CHARGES = ["ch_1", "ch_2", "ch_3"].map((id, i) => ({ id, amount: i }));
 let server: Server;
 let base: string;
 
+const boundHeaders: unknown[] = [];
+
 function handle(req: IncomingMessage, res: ServerResponse) {
   const url = new URL(req.url!, base);
+  boundHeaders.push(req.headers["x-bound"]);
   res.setHeader("content-type", "application/json");
   if (url.pathname === "/repos") {
     const page = Number(url.searchParams.get("page") ?? 1);
@@ -80,7 +83,7 @@ function handle(req: IncomingMessage, res: ServerResponse) {
 }
 
 const app = `
-import { paginate, listRepos, listCharges, getRepo, type ListReposPageItem, type ListChargesPageItem } from "./toolgen/index.js";
+import { paginate, listRepos, listCharges, getRepo, createClient, type ListReposPageItem, type ListChargesPageItem } from "./toolgen/index.js";
 export async function use(): Promise<void> {
   for await (const repo of paginate(listRepos, { per_page: 100 })) {
     const name: string = repo.name;
@@ -95,6 +98,13 @@ export async function use(): Promise<void> {
     void amount, same;
   }
   for await (const repo of paginate(listRepos)) void repo;
+  const bound = createClient({ baseUrl: "http://127.0.0.1:2" });
+  for await (const repo of paginate(bound.listRepos, { per_page: 10 })) {
+    const name: string = repo.name;
+    void name;
+  }
+  // @ts-expect-error getRepo does not page, bound or not
+  paginate(bound.getRepo, { id: 1 });
   // @ts-expect-error getRepo does not page
   paginate(getRepo, { id: 1 });
   // @ts-expect-error the input is listRepos's
@@ -120,6 +130,13 @@ describe("generated client", () => {
     expect(types).toContain('export type ListChargesPageItem = NonNullable<NonNullable<ListChargesOutput>["data"]>[number];');
     expect(types).not.toContain("GetRepoPageItem");
     gen = await import(join(out, "index.ts"));
+    // A bound client's functions page with its options (the module's own point nowhere yet).
+    const bound = gen.createClient({ baseUrl: base, headers: { "x-bound": "yes" } });
+    const boundRepos: string[] = [];
+    boundHeaders.length = 0;
+    for await (const repo of gen.paginate(bound.listRepos, { per_page: 2 }, { headers: { "x-page": "1" } })) boundRepos.push(repo.name);
+    expect(boundRepos).toEqual(["r1", "r2", "r3", "r4", "r5"]);
+    expect(boundHeaders).toEqual(["yes", "yes", "yes"]);
     gen.configure({ baseUrl: base });
     const repos: string[] = [];
     for await (const repo of gen.paginate(gen.listRepos, { per_page: 2 })) repos.push(repo.name);

@@ -2,13 +2,16 @@
  * loadToolkit: the toolkit shape at run time without code generation, sharing load and model
  * with the generator and importing none of the generator's dependencies.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { startWordListServer } from "../runtime/adapters/word-list-server.js";
 import { loadToolkit } from "../../src/load-toolkit/load-toolkit.js";
 import { ToolInputError } from "../../src/runtime/validation/tool-input-error.js";
-import { CORPUS, REPO_ROOT } from "../support/output-dir.js";
+import { paginate, type PagedFunction } from "../../src/runtime/paginate.js";
+import { CORPUS, REPO_ROOT, freshOutputDir } from "../support/output-dir.js";
 
 let server: Awaited<ReturnType<typeof startWordListServer>>;
 beforeAll(async () => {
@@ -93,4 +96,55 @@ test("from a file: servers[0].url is the default address; examples beside it are
   const local = await loadToolkit(join(CORPUS, "ernie/openapi.yaml"), { fetch: noNetwork });
   expect(await local.call("单词本/v1/deleteWord", '{"word":"x"}')).toEqual({ message: "ok" });
   expect(seen).toEqual(["http://127.0.0.1:8081/delete_word?version=v1"]);
+});
+
+test("a paged operation's run carries paged: paginate walks it with the toolkit's options", async () => {
+  const items = Array.from({ length: 5 }, (_, i) => ({ id: i }));
+  const asked: string[] = [];
+  const pages = createServer((req, res) => {
+    const url = new URL(req.url!, "http://x");
+    asked.push(`${url.pathname}${url.search} ${req.headers["x-app"]}`);
+    const page = Number(url.searchParams.get("page") ?? 1);
+    res.setHeader("content-type", "application/json");
+    res.end(JSON.stringify(items.slice((page - 1) * 2, page * 2)));
+  });
+  await new Promise<void>((r) => pages.listen(0, "127.0.0.1", r));
+  try {
+    const dir = freshOutputDir("load-toolkit-paged");
+    const item = { type: "object", properties: { id: { type: "integer" } } };
+    const description = {
+      openapi: "3.0.3",
+      info: { title: "Paged", version: "1" },
+      servers: [{ url: `http://127.0.0.1:${(pages.address() as AddressInfo).port}` }],
+      paths: {
+        "/items": {
+          get: {
+            operationId: "listItems",
+            parameters: [
+              { name: "page", in: "query", schema: { type: "integer" } },
+              { name: "per_page", in: "query", schema: { type: "integer", default: 2 } },
+            ],
+            responses: { "200": { description: "ok", content: { "application/json": { schema: { type: "array", items: item } } } } },
+          },
+        },
+        "/items/{id}": {
+          get: {
+            operationId: "getItem",
+            parameters: [{ name: "id", in: "path", required: true, schema: { type: "integer" } }],
+            responses: { "200": { description: "ok", content: { "application/json": { schema: item } } } },
+          },
+        },
+      },
+    };
+    writeFileSync(join(dir, "paged.json"), JSON.stringify(description));
+    const toolkit = await loadToolkit(join(dir, "paged.json"), { headers: { "x-app": "a" } });
+    const [list, get] = toolkit.tools;
+    expect(get!.run.paged).toBeUndefined();
+    const seen: unknown[] = [];
+    for await (const x of paginate(list!.run as PagedFunction<undefined, { id: number }[], "">)) seen.push(x.id);
+    expect(seen).toEqual([0, 1, 2, 3, 4]);
+    expect(asked).toEqual(["/items?version=1 a", "/items?page=2&version=1 a", "/items?page=3&version=1 a"]);
+  } finally {
+    pages.close();
+  }
 });

@@ -38,6 +38,12 @@ function handle(req: IncomingMessage, res: ServerResponse) {
     case "/elsewhere":
       return send(res, [{ id: "x" }], { link: `<${base.replace("127.0.0.1", "localhost")}/elsewhere?page=2>; rel="next"` });
     case "/stripe": {
+      const before = url.searchParams.get("ending_before");
+      if (before) {
+        // Stripe's backward pages: the items just before the cursor, in the list's own order.
+        const to = ALL.findIndex((i) => i.id === before);
+        return send(res, { object: "list", data: ALL.slice(Math.max(0, to - 2), to), has_more: to - 2 > 0 });
+      }
       const after = url.searchParams.get("starting_after");
       const from = after ? ALL.findIndex((i) => i.id === after) + 1 : 0;
       const data = ALL.slice(from, from + 2);
@@ -64,6 +70,10 @@ function handle(req: IncomingMessage, res: ServerResponse) {
     case "/offset": {
       const offset = n("offset", 0);
       return send(res, { data: ALL.slice(0, 4).slice(offset, offset + n("limit", 2)), total: 4 });
+    }
+    case "/capped": { // at most 2 items a page, whatever per_page asks for
+      const page = n("page", 1);
+      return send(res, ALL.slice((page - 1) * 2, page * 2));
     }
     case "/ignores": // always the first page, whatever page is asked for
       return send(res, ALL.slice(0, 2));
@@ -138,6 +148,33 @@ describe("each convention walks every page", () => {
     const unknown = await run(() => ids(paginate(paged("/pages", { kind: "page", param: "page", size: "per_page" }, ["page", "per_page"]))));
     expect(unknown.result).toEqual(["a", "b", "c", "d", "e"]);
     expect(unknown.requests).toEqual(["/pages", "/pages?page=2", "/pages?page=3"]);
+  });
+
+  test("ending_before (Stripe, backwards): each page ends before the first item of the last", async () => {
+    const spec: PageSpec = { kind: "after", items: "data", next: "has_more", param: "starting_after", before: "ending_before" };
+    const { result, requests } = await run(() => ids(paginate(paged("/stripe", spec, ["starting_after", "ending_before"]), { ending_before: "e" })));
+    expect(result).toEqual(["c", "d", "a", "b"]);
+    expect(requests).toEqual(["/stripe?ending_before=e", "/stripe?ending_before=c"]);
+    // Forwards, the backward cursor left out, nothing changes.
+    expect(await ids(paginate(paged("/stripe", spec, ["starting_after", "ending_before"])))).toEqual(["a", "b", "c", "d", "e"]);
+  });
+
+  test("a page size above the server's maximum does not end the list at the first page", async () => {
+    const spec: PageSpec = { kind: "page", param: "page", size: "per_page" };
+    const capped = await run(() => ids(paginate(paged("/capped", spec, ["page", "per_page"]), { per_page: 10 })));
+    expect(capped.result).toEqual(["a", "b", "c", "d", "e"]);
+    // Page 1 is short of 10, so page 2 is asked for; after it, a page shorter than 2 is the last.
+    expect(capped.requests).toEqual(["/capped?per_page=10", "/capped?page=2&per_page=10", "/capped?page=3&per_page=10"]);
+    // A list that fits in one page costs one more request, answered empty…
+    const fits = await run(() => ids(paginate(paged("/pages", spec, ["page", "per_page"]), { per_page: 10 })));
+    expect(fits.result).toEqual(["a", "b", "c", "d", "e"]);
+    expect(fits.requests).toEqual(["/pages?per_page=10", "/pages?page=2&per_page=10"]);
+    // …unless the description declares the maximum, which tells a short page from a capped one.
+    const declared = await run(() => ids(paginate(paged("/pages", { ...spec, maxSize: 10 }, ["page", "per_page"]), { per_page: 10 })));
+    expect(declared.requests).toEqual(["/pages?per_page=10"]);
+    const above = await run(() => ids(paginate(paged("/capped", { ...spec, maxSize: 2 }, ["page", "per_page"]), { per_page: 10 })));
+    expect(above.result).toEqual(["a", "b", "c", "d", "e"]);
+    expect(above.requests).toHaveLength(3);
   });
 
   test("offset/limit ends on an empty page", async () => {
