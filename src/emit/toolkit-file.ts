@@ -67,6 +67,7 @@ export function emitToolkitFile(model: ToolkitModel, descriptors: ToolkitDescrip
       ...(d.files !== undefined ? [code`files: ${literal(d.files)}`] : []),
       ...(d.stream !== undefined ? [code`stream: ${stringLiteral(d.stream)}`] : []),
       ...(d.streamItems !== undefined ? [code`streamItems: ${schemaLiteral(d.streamItems)}`] : []),
+      ...(d.mcpAnnotations !== undefined ? [code`mcpAnnotations: ${literal(d.mcpAnnotations)}`] : []),
       code`run: ops.${identifier(op.functionName)}`,
     ];
     // One typed constant per tool: an array literal of 1,000 differently shaped objects makes tsc
@@ -142,6 +143,7 @@ function toolData(model: ToolkitModel, descriptors: ToolkitDescriptors) {
       ...(d.files !== undefined ? { files: d.files } : {}),
       ...(d.stream !== undefined ? { stream: d.stream } : {}),
       ...(d.streamItems !== undefined ? { streamItems: d.streamItems } : {}),
+      ...(d.mcpAnnotations !== undefined ? { mcpAnnotations: d.mcpAnnotations } : {}),
     };
   });
   return { tools, examples: descriptors.examples };

@@ -7,8 +7,10 @@
  *   `^[a-zA-Z0-9_-]{1,64}$`), `title` the canonical `<title>/<version>/<operationId>`,
  *   `inputSchema` the tool's `parameters`, `outputSchema` its `responses` (wrapped as
  *   `{ result }` when not an object, since MCP requires an object), annotations from the method
- *   (GET: read-only; PUT, DELETE: idempotent).
- * - tools/call: goes through `toolkit.call`, so arguments are validated before any HTTP request.
+ *   and the operation's `x-mcp-annotations` (tool-annotations.ts).
+ * - tools/call: a name that is no tool of the toolkit is a protocol error, `-32602`, as the
+ *   specification's error handling section says. A known tool goes through `toolkit.call`, so
+ *   arguments are validated before any HTTP request.
  *   A tool whose answer is a stream answers its items collected into an array; a client that gave
  *   a progress token also gets each item as it arrives, as a progress notification whose
  *   `message` is the item's JSON.
@@ -22,7 +24,7 @@
  *   content too (file-content.ts), and the stored files are resources (file-resources.ts).
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { describeWithExamples } from "../runtime/adapters/common.js";
 import { toolErrorText, toolResultText } from "../runtime/adapters/result.js";
 import type { CallOptions } from "../runtime/options.js";
@@ -33,6 +35,7 @@ import type { FileStore } from "../runtime/files/file-store.js";
 import type { FilesOptions } from "../runtime/files/files-options.js";
 import { DEFAULT_MAX_EMBEDDED_FILE_BYTES, fileContents } from "./file-content.js";
 import { serveFileResources } from "./file-resources.js";
+import { toolAnnotations } from "./tool-annotations.js";
 
 export interface McpServerOptions {
   /** Declare `outputSchema` for tools with a response schema (default true). */
@@ -70,7 +73,10 @@ export function createMcpServer(given: Toolkit, options: McpServerOptions = {}):
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...listed.values()].map((l) => l.tool) }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const name = request.params.name;
-    const found = listed.get(name) ?? [...listed.values()].find((l) => l.entry.name === name);
+    // Any name toolkit.call takes (wire, canonical or function name) is a tool.
+    const entry = toolkit.tool(name);
+    if (entry === undefined) throw invalidParams(`Unknown tool: ${JSON.stringify(name)} (tools/list names this server's tools)`);
+    const found = listed.get(entry.wireName);
     let result: unknown;
     try {
       // By the name the client used, so a retry message names the tool as the model knows it.
@@ -93,20 +99,21 @@ export function createMcpServer(given: Toolkit, options: McpServerOptions = {}):
   return server;
 }
 
+/**
+ * A JSON-RPC error the SDK sends with this code and message as they are (an McpError's message
+ * would start "MCP error -32602: ").
+ */
+function invalidParams(message: string): Error {
+  return Object.assign(new Error(message), { code: ErrorCode.InvalidParams });
+}
+
 function listTool(entry: ToolEntry, declareOutput: boolean): Listed {
-  const method = entry.method.toUpperCase();
   const tool: Tool = {
     name: entry.wireName,
     title: entry.name,
     description: describeWithExamples(entry, entry.wireName, undefined, true),
     inputSchema: entry.parameters as Tool["inputSchema"],
-    annotations: {
-      title: entry.name,
-      // QUERY (OpenAPI 3.2) is safe like GET: its body only says what to find.
-      readOnlyHint: method === "GET" || method === "HEAD" || method === "QUERY",
-      ...(method === "PUT" || method === "DELETE" ? { idempotentHint: true } : {}),
-      ...(method === "GET" || method === "HEAD" || method === "QUERY" ? {} : { destructiveHint: method === "DELETE" }),
-    },
+    annotations: toolAnnotations(entry),
   };
   if (!declareOutput || entry.responses === undefined) return { tool, entry };
   const responses = entry.responses;

@@ -12,6 +12,7 @@ import { readBody } from "../http-guard/read-body.js";
 import { parseRequestTarget } from "../http-guard/request-target.js";
 import { applyServerLimits, resolveLimits, serverOptions, type ServerLimits } from "../http-guard/server-limits.js";
 import type { Toolkit } from "../runtime/toolkit.js";
+import { answerMalformedRequests } from "./malformed-requests.js";
 import { createMcpServer, type McpServerOptions } from "./mcp-server.js";
 
 /** Serves over stdin/stdout; resolves when the client closes the connection. */
@@ -24,6 +25,7 @@ export async function serveMcpStdio(toolkit: Toolkit, options: McpServerOptions 
     process.stdin.once("end", () => void server.close());
   });
   await server.connect(transport);
+  answerMalformedRequests(transport);
   await closed;
 }
 
@@ -109,6 +111,7 @@ export async function serveMcpHttp(given: Toolkit, options: McpHttpOptions = {})
       server.close().catch(() => {});
     });
     await server.connect(transport);
+    answerMalformedRequests(transport);
     await transport.handleRequest(req, res, parsed.value);
   }
   applyServerLimits(http, limits);

@@ -28,7 +28,7 @@ export type {
 } from "./operation.js";
 export { createToolkit } from "./create-toolkit.js";
 export { bindCallOptions, type Toolkit, type ToolEntry, type ToolkitInit } from "./toolkit.js";
-export { type ToolDescriptor, type ToolExample, type ExampleMessage } from "./toolkit.js";
+export { type ToolDescriptor, type ToolExample, type ExampleMessage, type McpToolHints } from "./toolkit.js";
 export type { ToolArgsRest, ToolCallRest, ToolStreamRest, ToolType, TypedToolkit, RuntimeName, UntypedTools } from "./typed-toolkit.js";
 export { ToolInputError, isToolInputError, type ToolInputErrorCode } from "./validation/tool-input-error.js";
 export { validateValue, type ValidationProblem } from "./validation/validate.js";

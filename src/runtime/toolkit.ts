@@ -68,6 +68,16 @@ export interface ToolDescriptor {
   readonly stream?: "only" | "also";
   /** JSON Schema of one streamed item of an `also` tool (an `only` tool's is `responses.items`). */
   readonly streamItems?: JsonSchema;
+  /** The operation's `x-mcp-annotations`: MCP hints that override those the MCP bridge derives from the method. */
+  readonly mcpAnnotations?: McpToolHints;
+}
+
+/** The MCP tool annotations' hints (their meaning is the MCP specification's, tools section). */
+export interface McpToolHints {
+  readonly readOnlyHint?: boolean;
+  readonly destructiveHint?: boolean;
+  readonly idempotentHint?: boolean;
+  readonly openWorldHint?: boolean;
 }
 
 export interface ToolEntry extends ToolDescriptor {

@@ -14,6 +14,7 @@ import { toolDescriptionOf } from "./description.js";
 import { fileAnswers, markFileAnswers } from "./file-answers.js";
 import { fileArguments } from "./file-arguments.js";
 import { inputSchemaOf } from "./input-schema.js";
+import { mcpAnnotationsOf } from "./mcp-annotations.js";
 import { outputSchemaOf, promptOf, streamItemsSchema, type ResponseSchemas } from "./output-schema.js";
 import { assignWireNames, DEFAULT_WIRE_NAME_LENGTH } from "./wire-names.js";
 
@@ -54,12 +55,14 @@ export function buildToolDescriptors(model: ToolkitModel, options: DescriptorOpt
     examplesWhere,
   );
   const responseSchemas: ResponseSchemas = new Map();
+  const warnings = [...attached.warnings];
   const tools = operations.map((op, index): ToolDescriptor => {
     const input = inputSchemaOf(op, document, options.parametersBudget ?? PARAMETERS_BUDGET);
     const fileInput = fileArguments(op, input.schema);
     const fileOutput = fileAnswers(op, document);
     const responses = markFileAnswers(outputSchemaOf(op, document, options.responsesBudget ?? RESPONSES_BUDGET, responseSchemas), fileOutput);
     const prompt = promptOf(op, document);
+    const mcpAnnotations = mcpAnnotationsOf(op, document, (w) => warnings.push(w));
     return {
       name: op.toolName,
       wireName: wireNames[index]!,
@@ -77,9 +80,10 @@ export function buildToolDescriptors(model: ToolkitModel, options: DescriptorOpt
       ...(fileInput.fields.length > 0 || fileOutput.length > 0
         ? { files: { ...(fileInput.fields.length > 0 ? { input: fileInput.fields } : {}), ...(fileOutput.length > 0 ? { output: fileOutput } : {}) } }
         : {}),
+      ...(mcpAnnotations !== undefined ? { mcpAnnotations } : {}),
     };
   });
-  return { tools, examples: attached.negative, warnings: attached.warnings };
+  return { tools, examples: attached.negative, warnings };
 }
 
 function examplesLocation(documentUrl: string): string {

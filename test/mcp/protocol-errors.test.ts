@@ -1,0 +1,173 @@
+/**
+ * The MCP bridge's answers where the specification names a JSON-RPC error or a result, sent as raw
+ * JSON-RPC: lines written to `toolgen mcp <url>`'s stdin (the built package, as clients launch it)
+ * and POSTs to `serveMcpHttp`'s /mcp, so no SDK client smooths over what goes on the wire.
+ *
+ * - a `tools/call` naming no tool: `-32602`, not a tool result with `isError`;
+ * - malformed params (`initialize` without `protocolVersion`, `tools/call` without `name` …):
+ *   `-32602` with one line naming the field, not `-32603` with the validator's issue list;
+ * - `resources/templates/list`: an empty list, since the `resources` capability is declared;
+ * - the tools' annotations: GET read-only; POST additive; PUT, PATCH and DELETE destructive, PUT
+ *   and DELETE idempotent; an operation's `x-mcp-annotations` overriding them.
+ *
+ * Why not the official conformance suite (`@modelcontextprotocol/conformance`, 0.1.16): its CLI
+ * does not start on Node 20, the Node this project supports, since it imports `fs.globSync`
+ * (Node 22) when it loads, and its Express 5 dependencies ask for Node 22. Run once on Node 20
+ * with that import shimmed, the server scenarios that apply to a bridge of any tool server
+ * (server-initialize, ping, tools-list, resources-list, dns-rebinding-protection) passed; the
+ * others call tools, prompts and resources of the suite's own reference server
+ * (`test_error_handling`, `test://template/{id}/data` …), and none sends the requests above.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { loadToolkit } from "../../src/load-toolkit/load-toolkit.js";
+import { serveMcpHttp, type McpHttpServer } from "../../src/mcp/serve.js";
+import { startDescriptionServer, type DescriptionServer } from "../support/description-server.js";
+
+const LAUNCHER = join(import.meta.dirname, "fixtures/mcp-cli.mjs");
+
+const ok = `responses: { "200": { description: ok } }`;
+const DESCRIPTION = `openapi: 3.0.3
+info: { title: Notes, version: v1 }
+paths:
+  /notes:
+    get: { operationId: listNotes, ${ok} }
+    post: { operationId: addNote, ${ok} }
+  /notes/{id}:
+    parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+    put: { operationId: replaceNote, ${ok} }
+    patch: { operationId: editNote, ${ok} }
+    delete: { operationId: deleteNote, ${ok} }
+  /notes/search:
+    post: { operationId: searchNotes, x-mcp-annotations: { readOnlyHint: true }, ${ok} }
+  /tags/{tag}:
+    parameters: [{ name: tag, in: path, required: true, schema: { type: string } }]
+    put: { operationId: addTag, description: Adds the tag; one already there stays as it is., x-mcp-annotations: { destructiveHint: false }, ${ok} }
+`;
+
+interface Answer {
+  readonly jsonrpc: "2.0";
+  readonly id: number | string | null;
+  readonly result?: Record<string, unknown>;
+  readonly error?: { readonly code: number; readonly message: string; readonly data?: unknown };
+}
+
+/** Sends one JSON-RPC request and resolves to the answer with its id. */
+type Send = (method: string, params?: unknown) => Promise<Answer>;
+
+const INITIALIZE = { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } };
+
+let description: DescriptionServer;
+let http: McpHttpServer;
+let child: ChildProcessWithoutNullStreams;
+let nextId = 1;
+const waiting = new Map<number | string, (answer: Answer) => void>();
+const stderr: string[] = [];
+
+beforeAll(async () => {
+  description = await startDescriptionServer(DESCRIPTION);
+  http = await serveMcpHttp(await loadToolkit(description.url), { port: 0 });
+  child = spawn(process.execPath, [LAUNCHER, "mcp", description.url]);
+  child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk.toString("utf8")));
+  createInterface({ input: child.stdout }).on("line", (line) => {
+    const answer = JSON.parse(line) as Answer;
+    if (answer.id !== null) waiting.get(answer.id)?.(answer);
+  });
+  const first = await overStdio("initialize", INITIALIZE);
+  expect(first.result, stderr.join("")).toMatchObject({ protocolVersion: "2025-11-25", capabilities: { tools: {}, resources: {} } });
+  child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
+});
+
+afterAll(async () => {
+  child.stdin.end();
+  await new Promise((resolve) => (child.exitCode !== null ? resolve(undefined) : child.once("exit", resolve)));
+  await http.close();
+  await description.close();
+});
+
+const overStdio: Send = (method, params) => {
+  const id = nextId++;
+  const answered = new Promise<Answer>((resolve) => waiting.set(id, resolve));
+  child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, ...(params !== undefined ? { params } : {}) })}\n`);
+  return answered;
+};
+
+const overHttp: Send = async (method, params) => {
+  const id = nextId++;
+  const response = await fetch(http.url, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+    body: JSON.stringify({ jsonrpc: "2.0", id, method, ...(params !== undefined ? { params } : {}) }),
+  });
+  expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+  const answer = (await response.json()) as Answer;
+  expect(answer.id).toBe(id);
+  return answer;
+};
+
+/** The error of an answer that must be an error and nothing else, its message on one line. */
+function errorOf(answer: Answer): { code: number; message: string } {
+  expect(answer.result).toBeUndefined();
+  expect(answer.error).toBeDefined();
+  expect(answer.error!.message).not.toContain("\n");
+  return { code: answer.error!.code, message: answer.error!.message };
+}
+
+describe.each([
+  ["stdio", () => overStdio],
+  ["streamable HTTP", () => overHttp],
+] as const)("over %s", (_, transport) => {
+  test("a tools/call naming no tool is -32602, not a tool result", async () => {
+    const answer = await transport()("tools/call", { name: "Notes__v1__nope", arguments: {} });
+    expect(errorOf(answer)).toEqual({ code: -32602, message: `Unknown tool: "Notes__v1__nope" (tools/list names this server's tools)` });
+    // Nothing reached the tool server: it was asked for its description only.
+    expect(description.requests.filter((r) => !r.path.startsWith("/.well-known/"))).toEqual([]);
+  });
+
+  test("initialize without protocolVersion is -32602 with one line naming the field", async () => {
+    const { protocolVersion: _, ...withoutVersion } = INITIALIZE;
+    const answer = await transport()("initialize", withoutVersion);
+    expect(errorOf(answer)).toEqual({ code: -32602, message: "Invalid params for initialize: params.protocolVersion: expected string, received undefined" });
+    expect(errorOf(await transport()("initialize"))).toEqual({ code: -32602, message: "Invalid params for initialize: params: expected object, received undefined" });
+  });
+
+  test("tools/call without name, or with params of the wrong types, is -32602 listing each field", async () => {
+    expect(errorOf(await transport()("tools/call", { arguments: {} }))).toEqual({
+      code: -32602,
+      message: "Invalid params for tools/call: params.name: expected string, received undefined",
+    });
+    expect(errorOf(await transport()("tools/call", { name: 5, arguments: [] }))).toEqual({
+      code: -32602,
+      message: "Invalid params for tools/call: params.name: expected string, received number; params.arguments: expected record, received array",
+    });
+  });
+
+  test("resources/read without uri is -32602; a method the bridge does not serve stays -32601", async () => {
+    expect(errorOf(await transport()("resources/read", {}))).toEqual({ code: -32602, message: "Invalid params for resources/read: params.uri: expected string, received undefined" });
+    expect(errorOf(await transport()("prompts/get", { name: 5 }))).toEqual({ code: -32601, message: "Method not found" });
+  });
+
+  test("resources/templates/list answers an empty list", async () => {
+    const answer = await transport()("resources/templates/list", {});
+    expect(answer.error).toBeUndefined();
+    expect(answer.result).toEqual({ resourceTemplates: [] });
+  });
+
+  test("annotations: GET read-only, POST additive, PUT/PATCH/DELETE destructive, x-mcp-annotations overriding", async () => {
+    const answer = await transport()("tools/list", {});
+    const tools = (answer.result as { tools: { title: string; annotations: unknown }[] }).tools;
+    const annotations = Object.fromEntries(tools.map((t) => [t.title.replace("Notes/v1/", ""), t.annotations]));
+    const title = (name: string) => ({ title: `Notes/v1/${name}` });
+    expect(annotations).toEqual({
+      listNotes: { ...title("listNotes"), readOnlyHint: true },
+      addNote: { ...title("addNote"), readOnlyHint: false, destructiveHint: false },
+      replaceNote: { ...title("replaceNote"), readOnlyHint: false, destructiveHint: true, idempotentHint: true },
+      editNote: { ...title("editNote"), readOnlyHint: false, destructiveHint: true },
+      deleteNote: { ...title("deleteNote"), readOnlyHint: false, destructiveHint: true, idempotentHint: true },
+      searchNotes: { ...title("searchNotes"), readOnlyHint: true },
+      addTag: { ...title("addTag"), readOnlyHint: false, destructiveHint: false, idempotentHint: true },
+    });
+  });
+});
