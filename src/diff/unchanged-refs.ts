@@ -26,12 +26,18 @@ interface RefNode {
 }
 
 /**
- * Deep JSON equality that collects the `$ref` strings it passes. Stops at the first difference
- * (the refs are then incomplete, which does not matter: the node is changed anyway). Walking both
- * trees at once allocates nothing, unlike comparing JSON.stringify texts.
+ * Deep JSON equality that collects the `$ref` strings it passes, also inside an object both sides
+ * share. Stops at the first difference (the refs are then incomplete, which does not matter: the
+ * node is changed anyway). Walking both trees at once allocates nothing, unlike comparing
+ * JSON.stringify texts.
  */
 export function sameJson(a: unknown, b: unknown, refs: string[]): boolean {
-  if (a === b) return true;
+  if (a === b) {
+    // One object shared by both documents (documents built in memory, one from the other): the
+    // same here, but a `$ref` inside may point at a target that differs between them.
+    if (typeof a === "object" && a !== null) collectRefs(a, refs, new Set());
+    return true;
+  }
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
@@ -54,6 +60,20 @@ export function sameJson(a: unknown, b: unknown, refs: string[]): boolean {
   }
   for (const key in y) if (Object.hasOwn(y, key)) count--;
   return count === 0;
+}
+
+/** Every `$ref` string inside a JSON value (a shared subtree can be reached twice: walked once). */
+function collectRefs(value: object, refs: string[], walked: Set<object>): void {
+  if (walked.has(value)) return;
+  walked.add(value);
+  if (Array.isArray(value)) {
+    for (const item of value) if (typeof item === "object" && item !== null) collectRefs(item, refs, walked);
+    return;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    if (key === "$ref" && typeof item === "string") refs.push(item);
+    else if (typeof item === "object" && item !== null) collectRefs(item, refs, walked);
+  }
 }
 
 export class UnchangedRefs {

@@ -398,6 +398,25 @@ describe("under `not`, at any depth, a property's existence counts only as what 
     ]);
   });
 
+  test("one component reached both plainly and under a nested `not` is judged each way at each path", () => {
+    const schemas = (maxLength: number) => ({ X: obj({ m: str({ maxLength }) }) });
+    const body = obj({ p: { $ref: "#/components/schemas/X" }, q: { type: "object", not: { $ref: "#/components/schemas/X" } } });
+    const unchanged = (maxLength: number) => judged(body, body, schemas(maxLength), "3.1.0");
+    const pair = (from: number, to: number) => {
+      const result = diffDocs(both(body, schemas(from), { openapi: "3.1.0" }), both(body, schemas(to), { openapi: "3.1.0" }));
+      return result.changes.filter((c) => c.direction === "request").map((c) => `${c.level} ${c.id} ${c.location.property}`);
+    };
+    expect(unchanged(10)).toEqual([]);
+    expect(pair(10, 5)).toEqual([
+      "breaking request-property-max-length-decreased p/m",
+      "info request-property-not-schema-narrowed q/not/m",
+    ]);
+    expect(pair(5, 10)).toEqual([
+      "breaking request-property-not-schema-widened q/not/m",
+      "info request-property-max-length-increased p/m",
+    ]);
+  });
+
   test("inside an `if` condition an optional property added or removed moves values between `then` and `else`", () => {
     const cond = (inner: Record<string, unknown>) => ({
       ...obj({ kind: str(), n: { type: "integer" } }),

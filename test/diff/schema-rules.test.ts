@@ -297,6 +297,34 @@ describe("a request body's own enum, and a pattern deep inside a recursive reque
     ]);
   });
 
+  test("an unchanged request schema object both documents share still leads to the recursive schema that changed", () => {
+    // Documents built in memory, one from the other, share what did not change: here the inline
+    // request body. Its $ref's target differs all the same, so the request finding must not be lost
+    // while the answer, which names the component directly, reports it.
+    const body = { type: "object", properties: { root: { $ref: "#/components/schemas/Node" } } };
+    const api = (extra: Record<string, unknown>) =>
+      doc(
+        {
+          "/n": {
+            post: {
+              operationId: "send",
+              requestBody: { required: true, content: { "application/json": { schema: body } } },
+              responses: ok({ $ref: "#/components/schemas/Node" }),
+            },
+          },
+        },
+        { components: { schemas: { Node: obj({ name: { type: "string", ...extra }, kids: { type: "array", items: { $ref: "#/components/schemas/Node" } } }) } } },
+      );
+    expect(lines(diffDocs(api({}), api({ pattern: "^[a-z]+$" })))).toEqual([
+      "breaking request-property-pattern-added POST /n | body application/json root/name",
+      "info response-property-pattern-added POST /n | response 200 application/json name",
+    ]);
+    expect(lines(diffDocs(api({ pattern: "^[a-z]+$" }), api({})))).toEqual([
+      "info request-property-pattern-removed POST /n | body application/json root/name",
+      "info response-property-pattern-removed POST /n | response 200 application/json name",
+    ]);
+  });
+
   test("a pattern on a readOnly property deep inside (oasdiff's recursive case) has no request finding: the property is not sent", () => {
     const group = (extra: Record<string, unknown>) =>
       both(obj({ data: obj({ created: { type: "string", format: "date-time", readOnly: true, ...extra }, name: { type: "string" } }, ["name"]) }));
