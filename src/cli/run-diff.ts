@@ -57,6 +57,8 @@ export async function runDiff(
     headers,
     // `origin/main:api/openapi.yaml`: a side as it is in a git revision.
     gitRevisions: { cwd: env.cwd },
+    // Findings name the file, line and column of what changed.
+    places: true,
     ...(flags.token !== undefined ? { token: flags.token } : {}),
     onWarning: (message) => {
       if (warned.has(message)) return;

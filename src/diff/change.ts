@@ -3,6 +3,7 @@
  * operation, the place inside it and a sentence a person can act on (DESIGN.md "Diff" fixes
  * `summary` + `changes[{id, level, tool, operation, message}]`; the rest are extra fields).
  */
+import type { FindingSource } from "./finding-places.js";
 
 /**
  * `breaking`: code compiled against the old client, or a model prompted with the old tools, fails.
@@ -71,6 +72,11 @@ export interface DiffChange {
   readonly previous?: OperationRef;
   /** For `all-tools-renamed`: every rename, in document order. */
   readonly renames?: readonly RenamedTool[];
+  /**
+   * Where the changed node is written, on each side it exists on: file, 1-based line and column,
+   * JSON pointer within that file. Present when the descriptions were loaded from text.
+   */
+  readonly source?: FindingSource;
 }
 
 export interface RenamedTool {

@@ -7,6 +7,7 @@ import type { ToolkitModel } from "../model/toolkit-model.js";
 import { summarize, type DiffResult } from "./change.js";
 import { compareOperation } from "./compare-operation.js";
 import { applyConfig, type DiffConfig } from "./diff-config.js";
+import { FindingPlacer } from "./finding-places.js";
 import { Findings, operationRef } from "./findings.js";
 import { matchOperations } from "./match-operations.js";
 import { sortChanges } from "./order.js";
@@ -50,7 +51,14 @@ export function diffModels(oldModel: ToolkitModel, given: ToolkitModel, options:
   }
 
   const { changes, ignored } = applyConfig(findings.list, options.config ?? {});
-  const sorted = sortChanges(changes);
+  const placer = new FindingPlacer(oldModel, newModel);
+  const placed = placer.enabled
+    ? changes.map((change) => {
+        const source = placer.sourceOf(change, findings.origins.get(change.fingerprint));
+        return source ? { ...change, source } : change;
+      })
+    : changes;
+  const sorted = sortChanges(placed);
   return {
     summary: summarize(sorted),
     changes: sorted,

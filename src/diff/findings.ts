@@ -17,6 +17,7 @@ import {
 import { wireMethod } from "../model/operation-methods.js";
 import type { OperationModel } from "../model/toolkit-model.js";
 import { defaultLevel } from "./rules.js";
+import type { FindingOrigin } from "./finding-places.js";
 
 export interface FindingInput {
   readonly id: string;
@@ -29,6 +30,8 @@ export interface FindingInput {
   readonly renames?: readonly RenamedTool[];
   /** Distinguishes findings of one rule at one place (an enum value, a branch, a scheme). */
   readonly subject?: string;
+  /** What it was found at, for its place in the files (finding-places.ts); not part of the finding. */
+  readonly origin?: FindingOrigin;
 }
 
 export function fingerprintOf(id: string, operation: OperationRef | undefined, location: ChangeLocation, subject?: string): string {
@@ -38,15 +41,18 @@ export function fingerprintOf(id: string, operation: OperationRef | undefined, l
 
 export class Findings {
   readonly list: DiffChange[] = [];
+  /** Each finding's origin, by its fingerprint (unique, and kept when the policy changes a level). */
+  readonly origins = new Map<string, FindingOrigin>();
   private readonly taken = new Set<string>();
 
   add(input: FindingInput): void {
-    const { subject, ...rest } = input;
+    const { subject, origin, ...rest } = input;
     let fingerprint = fingerprintOf(input.id, input.operation, input.location, subject);
     // Two findings must never share a fingerprint, or ignoring one would ignore both.
     if (this.taken.has(fingerprint))
       fingerprint = fingerprintOf(input.id, input.operation, input.location, `${subject ?? ""}\n${input.message}`);
     this.taken.add(fingerprint);
+    if (origin !== undefined) this.origins.set(fingerprint, origin);
     this.list.push({ ...rest, level: defaultLevel(input.id), fingerprint });
   }
 }

@@ -23,10 +23,11 @@ export interface PairContext {
   readonly now: Date;
 }
 
-type Extra = Omit<FindingInput, "id" | "tool" | "operation" | "location" | "message">;
+type Extra = Omit<FindingInput, "id" | "tool" | "operation" | "location" | "message" | "origin">;
 
-export function emit(ctx: PairContext, id: string, location: ChangeLocation, message: string, extra: Extra = {}): void {
-  ctx.findings.add({ id, tool: ctx.tool, operation: ctx.operation, location, message, ...extra });
+export function emit(ctx: PairContext, id: string, location: ChangeLocation, message: string, extra: Extra = {}, change?: SchemaChange): void {
+  const origin = { old: ctx.old, new: ctx.new, ...(change ? { schema: change } : {}) };
+  ctx.findings.add({ id, tool: ctx.tool, operation: ctx.operation, location, message, ...extra, origin });
 }
 
 /**
@@ -46,10 +47,14 @@ export function emitSchemaChanges(
     if (!rule) continue;
     const inner = change.path.join("/");
     const property = base.property === undefined || base.property === "" ? inner : inner === "" ? base.property : `${base.property}/${inner}`;
-    emit(ctx, rule.id, property === "" ? base : { ...base, property }, schemaMessage(place, change, rule.level), {
-      direction: rule.direction,
-      ...subjectOf(change),
-    });
+    emit(
+      ctx,
+      rule.id,
+      property === "" ? base : { ...base, property },
+      schemaMessage(place, change, rule.level),
+      { direction: rule.direction, ...subjectOf(change) },
+      change,
+    );
   }
 }
 

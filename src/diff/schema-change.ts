@@ -146,6 +146,17 @@ export interface SchemaChange {
   readonly readOnly?: true;
   /** The same for a writeOnly property: it never arrives, so no response rule applies. */
   readonly writeOnly?: true;
+  /**
+   * The pair of schemas (resolved, old and new document) the change was found at, and the pairs
+   * above it up to the compared roots: where the change is in each file (finding-places.ts).
+   */
+  readonly at?: SchemaPairPath;
+}
+
+export interface SchemaPairPath {
+  readonly old: object;
+  readonly new: object;
+  readonly parent?: SchemaPairPath;
 }
 
 /** Whether a property schema is readOnly / writeOnly (on itself, or one `$ref` away). */

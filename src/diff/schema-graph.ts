@@ -15,7 +15,7 @@
 import type { OpenApiDocument } from "../load/loaded-description.js";
 import { compareViews } from "./compare-views.js";
 import type { AccessOf, ChildEdge } from "./local-comparison.js";
-import { composePolarity, eitherAccess, type Polarity, type PropertyAccess, type SchemaChange } from "./schema-change.js";
+import { composePolarity, eitherAccess, type Polarity, type PropertyAccess, type SchemaChange, type SchemaPairPath } from "./schema-change.js";
 import { narrowsRequest } from "./schema-rules.js";
 import { resolveSchema, SchemaViews } from "./schema-view.js";
 import { UnchangedRefs } from "./unchanged-refs.js";
@@ -98,20 +98,19 @@ export class SchemaComparer {
     if (!root.dirty) return [];
     const hidden: Access = side === "request" ? READ_ONLY : WRITE_ONLY;
     const out: SchemaChange[] = [];
-    const report = (change: SchemaChange, path: readonly string[], polarity: Polarity | undefined) => {
-      if (path.length === 0 && polarity === undefined && accessBits(change) === 0) out.push(change);
-      else {
-        const { readOnly: _readOnly, writeOnly: _writeOnly, ...plain } = change;
-        out.push({ ...plain, path: [...path, ...change.path], ...(polarity ? { polarity } : {}) });
-      }
+    const report = (change: SchemaChange, path: readonly string[], polarity: Polarity | undefined, at: SchemaPairPath) => {
+      const { readOnly: _readOnly, writeOnly: _writeOnly, ...plain } = change;
+      out.push({ ...plain, path: path.length === 0 ? change.path : [...path, ...change.path], ...(polarity ? { polarity } : {}), at });
     };
     // Per pair, the polarities it was reached with (a pair can sit both inside and outside a `not`).
     const seen = new Map<PairNode, Set<Polarity | undefined>>([[root, new Set([undefined])]]);
     // Breadth first: every change is reported at the shortest path that reaches it.
-    const queue: { node: PairNode; path: readonly string[]; polarity?: Polarity }[] = [{ node: root, path: [] }];
+    const queue: { node: PairNode; path: readonly string[]; polarity?: Polarity; at: SchemaPairPath }[] = [
+      { node: root, path: [], at: { old: root.old, new: root.new } },
+    ];
     for (let i = 0; i < queue.length; i++) {
-      const { node, path, polarity } = queue[i]!;
-      for (const change of node.changes!) if ((accessBits(change) & hidden) === 0) report(change, path, polarity);
+      const { node, path, polarity, at } = queue[i]!;
+      for (const change of node.changes!) if ((accessBits(change) & hidden) === 0) report(change, path, polarity, at);
       for (const child of node.children!) {
         const { pair } = child;
         if (!pair.dirty) continue;
@@ -120,7 +119,8 @@ export class SchemaComparer {
           // A property hidden on this side: only its flag changing (it became, or stopped being,
           // readOnly) is a change here.
           for (const change of pair.changes!) {
-            if (ACCESS_CHANGES[change.kind] === hidden && change.path.length === 0) report(change, [...path, child.segment], childPolarity);
+            if (ACCESS_CHANGES[change.kind] === hidden && change.path.length === 0)
+              report(change, [...path, child.segment], childPolarity, { old: pair.old, new: pair.new, parent: at });
           }
           continue;
         }
@@ -128,7 +128,12 @@ export class SchemaComparer {
         if (!reached) seen.set(pair, (reached = new Set()));
         if (reached.has(childPolarity)) continue;
         reached.add(childPolarity);
-        queue.push({ node: pair, path: [...path, child.segment], ...(childPolarity ? { polarity: childPolarity } : {}) });
+        queue.push({
+          node: pair,
+          path: [...path, child.segment],
+          ...(childPolarity ? { polarity: childPolarity } : {}),
+          at: { old: pair.old, new: pair.new, parent: at },
+        });
       }
     }
     return out;

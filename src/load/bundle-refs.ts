@@ -22,6 +22,7 @@ import { fileURLToPath } from "node:url";
 import { BadInputError } from "./bad-input-error.js";
 import { GIT_REVISION_PROTOCOL, gitRevisionName } from "./git-revision.js";
 import { decodePointer, encodePointerSegment, resolvePointer } from "./json-pointer.js";
+import type { BundleOrigin } from "./source-places.js";
 
 type Json = Record<string, unknown>;
 type Kind = "schema" | "schemaMap" | "schemaList" | "other" | "data";
@@ -56,14 +57,25 @@ export function displayName(url: string): string {
   }
 }
 
-export async function bundleRefs(root: Json, rootUrl: string, read: ReadDocument, home: SchemaHome = "components"): Promise<Json> {
+/**
+ * `origins`, when given, receives each node copied in from another document (or from another
+ * place, by a `$ref` into the same one) with the document and pointer it was copied from, so
+ * source-places.ts can name the place a user wrote.
+ */
+export async function bundleRefs(
+  root: Json,
+  rootUrl: string,
+  read: ReadDocument,
+  home: SchemaHome = "components",
+  origins?: WeakMap<object, BundleOrigin>,
+): Promise<Json> {
   const documents = await loadReferencedDocuments(root, rootUrl, read);
   if (!documents.referencesByUri) {
     // No reference names a document: nothing to copy, only local refs to check (the GitHub case).
     checkLocalRefs(root, rootUrl);
     return root;
   }
-  return new Bundler(root, rootUrl, documents, home).run();
+  return new Bundler(root, rootUrl, documents, home, origins).run();
 }
 
 type Loaded = { ok: true; value: unknown } | { ok: false; error: unknown };
@@ -187,6 +199,7 @@ class Bundler {
     private readonly rootUrl: string,
     private readonly documents: Documents,
     private readonly home: SchemaHome,
+    private readonly origins: WeakMap<object, BundleOrigin> | undefined,
   ) {
     const schemas = home === "definitions" ? (root.definitions as Json | undefined) : ((root.components as Json | undefined)?.schemas as Json | undefined);
     this.takenNames = new Set(Object.keys(schemas ?? {}));
@@ -249,7 +262,9 @@ class Bundler {
       const name = this.claimName(targetUrl, fragment);
       this.hoisted.set(key, name);
       const target = this.target(ref, targetUrl, fragment, docUrl, path);
-      this.hoistedSchemas[name] = this.walk(target, targetUrl, "schema", [`(${displayName(targetUrl)})`, ...decodePointer(fragment)]);
+      const hoisted = this.walk(target, targetUrl, "schema", [`(${displayName(targetUrl)})`, ...decodePointer(fragment)]);
+      this.hoistedSchemas[name] = hoisted;
+      this.remember(hoisted, targetUrl, fragment);
       return this.schemaRef(name);
     }
     if (this.inlined.has(key)) return this.inlined.get(key);
@@ -259,7 +274,12 @@ class Bundler {
     const value = this.walk(target, targetUrl, kind, [`(${displayName(targetUrl)})`, ...decodePointer(fragment)]);
     this.inlining.delete(key);
     this.inlined.set(key, value);
+    this.remember(value, targetUrl, fragment);
     return value;
+  }
+
+  private remember(node: unknown, url: string, pointer: string): void {
+    if (this.origins !== undefined && typeof node === "object" && node !== null) this.origins.set(node, { url, pointer });
   }
 
   private target(ref: string, targetUrl: string, fragment: string, docUrl: string, path: string[]): unknown {

@@ -7,7 +7,9 @@
 import { BadInputError } from "./bad-input-error.js";
 import { bundleRefs, displayName } from "./bundle-refs.js";
 import type { LoadedDescription, LoadOptions } from "./loaded-description.js";
-import { openapiVersionOf, parseDocument } from "./parse-document.js";
+import { openapiVersionOf, readDocument } from "./parse-document.js";
+import { SourcePlaces, type BundleOrigin, type SourceText } from "./source-places.js";
+import { sourceName } from "./source-name.js";
 import { formatBytes, type ProgressListener } from "../generate-progress.js";
 import { offlineReader, saveToCache } from "./description-cache.js";
 import { networkReader, prefetchedReader, RecordingReader, sha256Hex, type DocumentReader } from "./document-reader.js";
@@ -42,15 +44,19 @@ export async function loadDescription(input: string, options: LoadOptions = {}):
     throw error;
   }
   let parsedCount = 0;
-  const parse = (text: string, url: string): unknown => {
-    const value = parseDocument(text, displayName(url));
+  // With `places`, each description document's text is kept (not examples.yaml: no finding is in it).
+  const texts: SourceText[] = [];
+  const parse = (text: string, url: string, kept = false): unknown => {
+    const { value, json } = readDocument(text, displayName(url));
+    if (kept && options.places === true) texts.push({ url, name: sourceName(url), text, json });
     options.onProgress?.({ stage: "parse", state: "step", count: ++parsedCount, detail: displayName(url) });
     return value;
   };
   options.onProgress?.({ stage: "parse", state: "start" });
   const parseStarted = performance.now();
-  const parsed = parse(root.text, root.url);
+  const parsed = parse(root.text, root.url, true);
   const version = openapiVersionOf(parsed, where);
+  const origins = new WeakMap<object, BundleOrigin>();
   const bundled = await bundleRefs(
     parsed as Record<string, unknown>,
     root.url,
@@ -59,9 +65,10 @@ export async function loadDescription(input: string, options: LoadOptions = {}):
       await checkRefScope(url, root.url, allow);
       // A redirect is held to the same rules as the $ref itself.
       const text = await reader.read(url, (next) => checkRefScope(next, root.url, allow));
-      return parse(text.text, url);
+      return parse(text.text, url, true);
     },
     version === "2.0" ? "definitions" : "components",
+    origins,
   );
   // Swagger 2.0 is bundled as it is (errors so far name 2.0 places), then converted.
   const converted = version === "2.0" ? await convertSwagger2(bundled, root.text, where) : undefined;
@@ -82,6 +89,17 @@ export async function loadDescription(input: string, options: LoadOptions = {}):
     openapiVersion,
     ...(converted !== undefined ? { convertedFrom: { version: "2.0" as const, originalPlace: (pointer: string) => `${where}${converted.originalPointer(pointer)}` } } : {}),
     ...(examples !== undefined ? { examples } : {}),
+    ...(options.places === true
+      ? {
+          places: new SourcePlaces({
+            rootUrl: root.url,
+            texts,
+            bundled,
+            origins,
+            ...(converted !== undefined ? { convertedPointer: converted.originalPointer } : {}),
+          }),
+        }
+      : {}),
     sha256: sha256Hex(root.bytes),
     bytes: root.bytes.byteLength,
     documents,

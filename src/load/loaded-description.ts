@@ -2,6 +2,7 @@
 import type { ProgressListener } from "../generate-progress.js";
 import type { ReadRecord } from "./document-reader.js";
 import type { DocumentText } from "./read-document-text.js";
+import type { SourcePlaces } from "./source-places.js";
 
 /** `git`: a `<rev>:<path>` read from a git revision (git-revision.ts), which only `toolgen diff` asks for. */
 export type SourceKind = "url" | "file" | "hub" | "git";
@@ -50,6 +51,11 @@ export interface LoadedDescription {
   readonly convertedFrom?: SwaggerOrigin;
   /** The parsed `examples.yaml` companion, when the server (or a file beside a file source) has one. */
   readonly examples?: unknown;
+  /**
+   * With `LoadOptions.places`: the file, line, column and pointer a user wrote of any node of
+   * `document`, by its pointer there.
+   */
+  readonly places?: SourcePlaces;
   /** sha256 (hex) of the description's bytes as fetched, for lock files and `--check`. */
   readonly sha256: string;
   /** Size in bytes of the root description. */
@@ -101,6 +107,11 @@ export interface LoadOptions {
    * over what it read); each is used instead of reading it again.
    */
   readonly prefetched?: ReadonlyMap<string, DocumentText>;
+  /**
+   * Keep the texts read, so `places` can name the file, line and column of any node (the diff
+   * asks). Off by default: the texts stay in memory as long as the description does.
+   */
+  readonly places?: boolean;
   /**
    * Read a source of the form `<rev>:<path>` that names no file from that git revision, when
    * `cwd` is inside a git repository (`toolgen diff origin/main:api/openapi.yaml …`).

@@ -12,6 +12,11 @@ import { checkExpandedSize } from "./expansion-limit.js";
 import { checkNestingDepth } from "./nesting-limit.js";
 
 export function parseDocument(text: string, where: string): unknown {
+  return readDocument(text, where).value;
+}
+
+/** parseDocument, also telling which parser read the text (places are found in it by format). */
+export function readDocument(text: string, where: string): { value: unknown; json: boolean } {
   const start = text.trimStart();
   if (start.startsWith("<")) {
     throw new BadInputError("expected an OpenAPI description (YAML or JSON), got HTML or XML", where);
@@ -25,7 +30,7 @@ export function parseDocument(text: string, where: string): unknown {
     }
     if (parsed !== undefined) {
       checkNestingDepth(parsed, where);
-      return parsed;
+      return { value: parsed, json: true };
     }
   }
   let parsed: unknown;
@@ -38,7 +43,7 @@ export function parseDocument(text: string, where: string): unknown {
   }
   // JSON has no aliases; only YAML can blow up when walked.
   if (/[&*]/.test(text)) checkExpandedSize(parsed, where);
-  return parsed;
+  return { value: parsed, json: false };
 }
 
 /**

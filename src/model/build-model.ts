@@ -146,6 +146,7 @@ export function buildModel(loaded: LoadedDescription): ToolkitModel {
     securitySchemes: securityReader.schemes,
     document,
     ...(loaded.examples !== undefined ? { examples: loaded.examples } : {}),
+    ...(loaded.places !== undefined ? { places: loaded.places } : {}),
     sha256: loaded.sha256,
     warnings,
   };

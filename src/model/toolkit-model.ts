@@ -4,6 +4,7 @@
  * key) is assigned here, once, so no emitter ever invents or renames anything.
  */
 import type { DescriptionSource, OpenApiDocument, OpenApiVersion } from "../load/loaded-description.js";
+import type { SourcePlaces } from "../load/source-places.js";
 import type { AuthScheme, SecurityAlternative } from "../runtime/auth/auth-scheme.js";
 import type { ResponseHeaderModel } from "./response-headers.js";
 import type { BodyEncoding, PageSpec, ParameterLocation, ParameterStyle, ResponseKind, ValueShape } from "../runtime/operation.js";
@@ -183,6 +184,8 @@ export interface ToolkitModel {
    */
   readonly typesDocument?: OpenApiDocument;
   readonly examples?: unknown;
+  /** Where each node of `document` is in the files a user wrote, when loading kept it (the diff names places). */
+  readonly places?: SourcePlaces;
   readonly sha256: string;
   /** Things a user should know that did not stop generation (duplicate operationIds, …). */
   readonly warnings: readonly string[];
