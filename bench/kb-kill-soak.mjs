@@ -91,6 +91,7 @@ console.log(
     `requests: ${tally.requests.acknowledged} acknowledged, ${tally.requests.unanswered} cut off by a kill, ${tally.requests.refused} answered with an error`,
     `acknowledged document writes: ${writes}`,
     `checked after a restart: ${ledger.checked} acknowledged writes (the last acknowledged one of a document before each restart), ${ledger.superseded} more superseded by a later acknowledged write; unanswered writes: ${ledger.unansweredCommitted} found committed, ${ledger.unansweredOther} not (or not telling)`,
+    `found in another state than their last acknowledged write left them, because an unanswered write after it committed: ${ledger.changedByUnanswered.all} documents, ${ledger.changedByUnanswered.absent} of them an acknowledged add or replace followed by an unanswered delete (an accounting that ignores unanswered writes calls these lost)`,
     ...tally.anomalies.map((a) => `anomaly: ${a}`),
     ...tally.refusals.slice(0, 10).map((r) => `answered with an error: ${r}`),
     tally.problems.length === 0

@@ -11,6 +11,7 @@ export declare class Ledger {
   superseded: number;
   unansweredCommitted: number;
   unansweredOther: number;
+  changedByUnanswered: { all: number; absent: number };
   possible(id: string): Set<SoakState>;
   known(id: string): SoakState | undefined;
   acknowledged(id: string, state: SoakState): void;

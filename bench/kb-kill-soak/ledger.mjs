@@ -25,6 +25,13 @@ export class Ledger {
   unansweredCommitted = 0;
   /** Unanswered writes the check showed had not committed, or cannot tell. */
   unansweredOther = 0;
+  /**
+   * Checks that found a document other than its last acknowledged write left it, rightly, because
+   * an unanswered write after it committed: what an accounting that ignores unanswered writes would
+   * report as a lost acknowledged write. `absent` counts those where the last acknowledged write
+   * was an add or replace and an unanswered delete took the document away.
+   */
+  changedByUnanswered = { all: 0, absent: 0 };
 
   #entry(id) {
     let entry = this.#documents.get(id);
@@ -76,6 +83,11 @@ export class Ledger {
     );
     if (lastAcknowledged >= 0) {
       this.checked++;
+      const acknowledgedState = entry.since[lastAcknowledged].state;
+      if (ok && observed !== acknowledgedState) {
+        this.changedByUnanswered.all++;
+        if (observed === ABSENT) this.changedByUnanswered.absent++;
+      }
       this.superseded += entry.since.filter(
         (write, i) => write.answer === "acknowledged" && i < lastAcknowledged,
       ).length;

@@ -61,3 +61,17 @@ it("the state observed at a check is the only one possible afterwards", () => {
   expect(ledger.known("a")).toBe("v1");
   expect(ledger.check("a", ABSENT)).toBeDefined();
 });
+
+it("counts the documents an unanswered write changed after their last acknowledged one (what ignoring unanswered writes would call lost)", () => {
+  const ledger = new Ledger();
+  ledger.acknowledged("a", "v1");
+  ledger.unanswered("a", ABSENT);
+  ledger.acknowledged("b", "v1");
+  ledger.unanswered("b", "v2");
+  ledger.acknowledged("c", "v1");
+  ledger.unanswered("c", ABSENT);
+  expect(ledger.check("a", ABSENT)).toBeUndefined();
+  expect(ledger.check("b", "v2")).toBeUndefined();
+  expect(ledger.check("c", "v1")).toBeUndefined();
+  expect(ledger.changedByUnanswered).toEqual({ all: 2, absent: 1 });
+});
