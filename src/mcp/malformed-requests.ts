@@ -6,6 +6,9 @@
  * the ZodError as `-32603` (Internal error) carrying the whole issue list as pretty-printed JSON;
  * checking the message on its way in keeps the SDK unpatched.
  *
+ * A message the transport cannot read as JSON-RPC at all (`params` that is no object, no
+ * `jsonrpc`) never gets here: invalid-messages.ts answers it.
+ *
  * Only the requests this bridge answers are checked (mcp-server.ts and file-resources.ts register
  * their handlers): any other method still gets the SDK's `-32601` (Method not found), whatever its
  * params.
@@ -24,6 +27,7 @@ import {
   type JSONRPCMessage,
   type JSONRPCRequest,
 } from "@modelcontextprotocol/sdk/types.js";
+import { issuesLine } from "./issue-line.js";
 
 const ANSWERED = [
   InitializeRequestSchema,
@@ -35,9 +39,6 @@ const ANSWERED = [
   ReadResourceRequestSchema,
 ];
 const SCHEMAS = new Map(ANSWERED.map((schema) => [schema.shape.method.value as string, schema]));
-
-/** Issues named in one answer: the first few say enough to fix the request. */
-const MAX_ISSUES = 3;
 
 /**
  * Call once the server is connected to `transport` (`server.connect` installs the handler this
@@ -64,21 +65,5 @@ export function paramsProblem(request: JSONRPCRequest): string | undefined {
   const schema = SCHEMAS.get(request.method);
   if (schema === undefined) return undefined;
   const parsed = schema.safeParse({ method: request.method, params: request.params });
-  if (parsed.success) return undefined;
-  const issues = parsed.error.issues.map((issue) => `${where(issue.path)}: ${oneLine(issue.message)}`);
-  const shown = issues.slice(0, MAX_ISSUES).join("; ");
-  const more = issues.length > MAX_ISSUES ? ` (and ${issues.length - MAX_ISSUES} more)` : "";
-  return `Invalid params for ${request.method}: ${shown}${more}`;
-}
-
-/** `params.clientInfo.name`, `params.arguments`; the params object itself when the path is empty. */
-function where(path: readonly PropertyKey[]): string {
-  if (path.length === 0) return "the request";
-  return path.map((key, index) => (typeof key === "number" ? `[${key}]` : `${index === 0 ? "" : "."}${String(key)}`)).join("");
-}
-
-/** Zod's message on one line, without the "Invalid input: " every type mismatch starts with. */
-function oneLine(text: string): string {
-  const flat = text.replace(/\s+/g, " ").replace(/^Invalid input: (?=expected)/, "").trim();
-  return flat.length > 200 ? `${flat.slice(0, 199)}…` : flat;
+  return parsed.success ? undefined : `Invalid params for ${request.method}: ${issuesLine(parsed.error.issues)}`;
 }

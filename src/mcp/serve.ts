@@ -12,13 +12,16 @@ import { readBody } from "../http-guard/read-body.js";
 import { parseRequestTarget } from "../http-guard/request-target.js";
 import { applyServerLimits, resolveLimits, serverOptions, type ServerLimits } from "../http-guard/server-limits.js";
 import type { Toolkit } from "../runtime/toolkit.js";
+import { invalidMessageAnswer, type JsonRpcErrorAnswer } from "./invalid-messages.js";
 import { answerMalformedRequests } from "./malformed-requests.js";
 import { createMcpServer, type McpServerOptions } from "./mcp-server.js";
+import { checkedLines } from "./stdio-line-check.js";
 
 /** Serves over stdin/stdout; resolves when the client closes the connection. */
 export async function serveMcpStdio(toolkit: Toolkit, options: McpServerOptions = {}): Promise<void> {
   const server = createMcpServer(toolkit, options);
-  const transport = new StdioServerTransport();
+  const input = process.stdin.pipe(checkedLines((answer) => void process.stdout.write(`${JSON.stringify(answer)}\n`)));
+  const transport = new StdioServerTransport(input, process.stdout);
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
     // The SDK transport does not notice stdin ending by itself.
@@ -95,6 +98,9 @@ export async function serveMcpHttp(given: Toolkit, options: McpHttpOptions = {})
     if (read.kind === "timeout") return refuse(res, 408, `the request body did not arrive within ${limits.bodyTimeoutMs} ms`);
     const parsed = parseJsonBody(read.body.toString("utf8"), limits.maxJsonDepth);
     if (!parsed.ok) return refuse(res, 400, parsed.message, -32700);
+    // The SDK's transport would answer any of these 400 with -32700, though the JSON parsed.
+    const invalid = (Array.isArray(parsed.value) ? parsed.value : [parsed.value]).map(invalidMessageAnswer).find((a) => a !== undefined);
+    if (invalid !== undefined) return answerError(res, invalid.error.code === -32602 ? 200 : 400, invalid);
 
     const server = createMcpServer(toolkit, perRequest);
     // Stateless mode is spelled `sessionIdGenerator: undefined` in the SDK, which its option type
@@ -137,7 +143,15 @@ export async function serveMcpHttp(given: Toolkit, options: McpHttpOptions = {})
 
 /** A JSON-RPC error answer without an id (the request was never read as a message), then close. */
 function refuse(res: ServerResponse, status: number, message: string, code = -32600): void {
-  const text = JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null });
+  answerError(res, status, { jsonrpc: "2.0", error: { code, message }, id: null });
+}
+
+/**
+ * A JSON-RPC error answer, then close. A request read but for its params is answered 200, as the
+ * SDK answers those it reads; anything unreadable 400, as the streamable HTTP transport asks.
+ */
+function answerError(res: ServerResponse, status: number, answer: JsonRpcErrorAnswer): void {
+  const text = JSON.stringify(answer);
   res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text), connection: "close" }).end(text);
 }
 

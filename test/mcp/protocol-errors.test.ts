@@ -4,8 +4,10 @@
  * and POSTs to `serveMcpHttp`'s /mcp, so no SDK client smooths over what goes on the wire.
  *
  * - a `tools/call` naming no tool: `-32602`, not a tool result with `isError`;
- * - malformed params (`initialize` without `protocolVersion`, `tools/call` without `name` …):
- *   `-32602` with one line naming the field, not `-32603` with the validator's issue list;
+ * - malformed params (`initialize` without `protocolVersion`, `tools/call` without `name`,
+ *   `params` that is no object …): `-32602` with one line naming the field, not `-32603` with the
+ *   validator's issue list, nor, over stdio, no answer at all;
+ * - a message that is no JSON-RPC request: `-32600`; text that is no JSON: `-32700`;
  * - `resources/templates/list`: an empty list, since the `resources` capability is declared;
  * - the tools' annotations: GET read-only; POST additive; PUT, PATCH and DELETE destructive, PUT
  *   and DELETE idempotent; an operation's `x-mcp-annotations` overriding them.
@@ -56,6 +58,8 @@ interface Answer {
 
 /** Sends one JSON-RPC request and resolves to the answer with its id. */
 type Send = (method: string, params?: unknown) => Promise<Answer>;
+/** Sends one message as the text given and resolves to the answer with `id` (null: no id); over HTTP, with its status. */
+type SendText = (text: string, id: number | null) => Promise<{ answer: Answer; status?: number }>;
 
 const INITIALIZE = { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } };
 
@@ -63,7 +67,7 @@ let description: DescriptionServer;
 let http: McpHttpServer;
 let child: ChildProcessWithoutNullStreams;
 let nextId = 1;
-const waiting = new Map<number | string, (answer: Answer) => void>();
+const waiting = new Map<number | string | null, (answer: Answer) => void>();
 const stderr: string[] = [];
 
 beforeAll(async () => {
@@ -73,7 +77,7 @@ beforeAll(async () => {
   child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk.toString("utf8")));
   createInterface({ input: child.stdout }).on("line", (line) => {
     const answer = JSON.parse(line) as Answer;
-    if (answer.id !== null) waiting.get(answer.id)?.(answer);
+    waiting.get(answer.id)?.(answer);
   });
   const first = await overStdio("initialize", INITIALIZE);
   expect(first.result, stderr.join("")).toMatchObject({ protocolVersion: "2025-11-25", capabilities: { tools: {}, resources: {} } });
@@ -107,6 +111,21 @@ const overHttp: Send = async (method, params) => {
   return answer;
 };
 
+const textOverStdio: SendText = async (text, id) => {
+  const answered = new Promise<Answer>((resolve) => waiting.set(id, resolve));
+  child.stdin.write(`${text}\n`);
+  return { answer: await answered };
+};
+
+const textOverHttp: SendText = async (text) => {
+  const response = await fetch(http.url, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+    body: text,
+  });
+  return { answer: (await response.json()) as Answer, status: response.status };
+};
+
 /** The error of an answer that must be an error and nothing else, its message on one line. */
 function errorOf(answer: Answer): { code: number; message: string } {
   expect(answer.result).toBeUndefined();
@@ -116,9 +135,9 @@ function errorOf(answer: Answer): { code: number; message: string } {
 }
 
 describe.each([
-  ["stdio", () => overStdio],
-  ["streamable HTTP", () => overHttp],
-] as const)("over %s", (_, transport) => {
+  ["stdio", () => overStdio, () => textOverStdio],
+  ["streamable HTTP", () => overHttp, () => textOverHttp],
+] as const)("over %s", (name, transport, text) => {
   test("a tools/call naming no tool is -32602, not a tool result", async () => {
     const answer = await transport()("tools/call", { name: "Notes__v1__nope", arguments: {} });
     expect(errorOf(answer)).toEqual({ code: -32602, message: `Unknown tool: "Notes__v1__nope" (tools/list names this server's tools)` });
@@ -169,5 +188,28 @@ describe.each([
       searchNotes: { ...title("searchNotes"), readOnlyHint: true },
       addTag: { ...title("addTag"), readOnlyHint: false, destructiveHint: false, idempotentHint: true },
     });
+  });
+  test("params that are not an object are -32602 with the request's id", async () => {
+    const number = await text()('{"jsonrpc":"2.0","id":41,"method":"tools/call","params":5}', 41);
+    expect(errorOf(number.answer)).toEqual({ code: -32602, message: "Invalid params for tools/call: params: expected object, received number" });
+    expect(number.answer.id).toBe(41);
+    const list = await text()('{"jsonrpc":"2.0","id":42,"method":"tools/list","params":[]}', 42);
+    expect(errorOf(list.answer)).toEqual({ code: -32602, message: "Invalid params for tools/list: params: expected object, received array" });
+    // Over HTTP the request was read, so it is answered like any other: 200.
+    if (name === "streamable HTTP") expect([number.status, list.status]).toEqual([200, 200]);
+  });
+
+  test("a message that is no JSON-RPC request is -32600; text that is no JSON -32700; the server goes on", async () => {
+    const noVersion = await text()('{"id":43,"method":"ping"}', 43);
+    expect(errorOf(noVersion.answer)).toEqual({ code: -32600, message: 'Invalid Request: jsonrpc: expected "2.0"' });
+    const stray = await text()('{"jsonrpc":"2.0","id":44,"method":"ping","extra":1}', 44);
+    expect(errorOf(stray.answer)).toEqual({ code: -32600, message: 'Invalid Request: the message: Unrecognized key: "extra"' });
+    const noMethod = await text()('{"jsonrpc":"2.0","method":7}', null);
+    expect(errorOf(noMethod.answer)).toEqual({ code: -32600, message: "Invalid Request: method: expected string, received number" });
+    const notJson = await text()("{not json", null);
+    expect(errorOf(notJson.answer).code).toBe(-32700);
+    if (name === "streamable HTTP") expect([noVersion.status, stray.status, noMethod.status, notJson.status]).toEqual([400, 400, 400, 400]);
+    else expect(errorOf(notJson.answer).message).toBe("Parse error: the message is not JSON");
+    expect((await transport()("ping")).result).toEqual({});
   });
 });
