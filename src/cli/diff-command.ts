@@ -12,6 +12,7 @@ import type { CliIo } from "./cli-io.js";
 
 interface DiffCommandFlags {
   format: DiffFormat;
+  linkBase?: string;
   failOn?: Level;
   config?: string;
   ignore: string[];
@@ -26,7 +27,10 @@ export function addDiffCommand(program: Command, io: CliIo): void {
     .description("report the changes between two versions of a description, judged for the generated client and its tools")
     .argument("<old>", "the old description: a tool server's base address, a .yaml/.yml/.json file, hub:<name>, or <rev>:<path> from git (origin/main:api/openapi.yaml)")
     .argument("<new>", "the new description, in the same forms")
-    .addOption(new Option("--format <format>", "output format").choices(DIFF_FORMATS).default("text"))
+    .addOption(
+      new Option("--format <format>", "output format (github: GitHub Actions annotations on the files and lines)").choices(DIFF_FORMATS).default("text"),
+    )
+    .option("--link-base <url>", "markdown: put before file paths in links to lines (e.g. https://github.com/<owner>/<repo>/blob/<sha>/)")
     .addOption(new Option("--fail-on <level>", "exit 1 when a finding at or above this level remains").choices(LEVELS))
     .option("--config <file>", "diff policy file (default: ./toolgen-diff.json when present)")
     .option("--ignore <finding>", 'accept one finding: its fingerprint, or "<rule id> METHOD /path [location]" (repeatable)', collect, [])

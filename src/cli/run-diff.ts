@@ -24,6 +24,8 @@ import { exitCodeFor, formatDiff, type DiffFormat } from "../diff/format.js";
 
 export interface DiffFlags {
   readonly format: DiffFormat;
+  /** `--link-base`: markdown links to files go under it. */
+  readonly linkBase?: string;
   readonly failOn?: Level;
   readonly config?: string;
   readonly ignore: readonly string[];
@@ -68,7 +70,9 @@ export async function runDiff(
   };
   const [oldModel, newModel] = await Promise.all([load(oldSource, options), load(newSource, options)]);
   const result = diffModels(oldModel, newModel, { config, ...(env.now ? { now: env.now } : {}) });
-  io.stdout(formatDiff(result, flags.format, { color: env.color && flags.format === "text" }));
+  io.stdout(
+    formatDiff(result, flags.format, { color: env.color && flags.format === "text", ...(flags.linkBase !== undefined ? { linkBase: flags.linkBase } : {}) }),
+  );
   return exitCodeFor(result, config.failOn);
 }
 

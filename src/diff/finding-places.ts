@@ -28,6 +28,12 @@ export interface FindingOrigin {
 export interface FindingSource {
   readonly old?: SourcePlace;
   readonly new?: SourcePlace;
+  /**
+   * Only when `new` is absent (a removal): the place in the new file of the closest node still
+   * there (the schema a property left, the operation a parameter left), where a note on the new
+   * file, such as a GitHub annotation on a pull request, can go.
+   */
+  readonly near?: SourcePlace;
 }
 
 interface SideContext {
@@ -53,30 +59,31 @@ export class FindingPlacer {
   sourceOf(change: DiffChange, origin: FindingOrigin | undefined): FindingSource | undefined {
     const old = this.placeOn("old", change, origin);
     const now = this.placeOn("new", change, origin);
-    if (!old && !now) return undefined;
-    return { ...(old ? { old } : {}), ...(now ? { new: now } : {}) };
+    const near = now ? undefined : this.placeOn("new", change, origin, true);
+    if (!old && !now && !near) return undefined;
+    return { ...(old ? { old } : {}), ...(now ? { new: now } : {}), ...(near ? { near } : {}) };
   }
 
-  private placeOn(side: Side, change: DiffChange, origin: FindingOrigin | undefined): SourcePlace | undefined {
+  private placeOn(side: Side, change: DiffChange, origin: FindingOrigin | undefined, near = false): SourcePlace | undefined {
     const { model } = this.sides[side];
     if (model.places === undefined) return undefined;
-    const pointer = this.pointerOn(side, change, origin);
+    const pointer = this.pointerOn(side, change, origin, near);
     return pointer === undefined ? undefined : model.places.placeOf(pointer);
   }
 
-  /** `#/…` pointer into the side's bundled document. */
-  private pointerOn(side: Side, change: DiffChange, origin: FindingOrigin | undefined): string | undefined {
+  /** `#/…` pointer into the side's bundled document; with `near`, of the closest node the side has. */
+  private pointerOn(side: Side, change: DiffChange, origin: FindingOrigin | undefined, near: boolean): string | undefined {
     const { model, pointers } = this.sides[side];
     if (!change.operation) return change.location.section === "document" ? "#/info" : undefined;
     const op = origin ? origin[side] : findOperation(model, side === "old" ? (change.previous ?? change.operation) : change.operation);
     if (!op) return undefined;
     if (origin?.schema?.at) {
-      const found = schemaPointer(side, origin.schema, op, model.document, pointers);
-      if (found !== "absent") {
-        if (found !== undefined) return found;
-      } else return undefined;
+      const found = schemaPointer(side, origin.schema, op, model.document, pointers, near);
+      if (found === "absent") return undefined;
+      if (found !== undefined) return found;
     }
-    return structuralPointer(model.document, op, change.location);
+    const structural = structuralPointer(model.document, op, change.location);
+    return structural === undefined && near ? op.pointer : structural;
   }
 }
 
@@ -85,10 +92,17 @@ export class FindingPlacer {
  * from the one before, the first from the operation), then the keyword the change is about.
  * `"absent"` when the change has nothing on this side (an addition, seen from the old side).
  */
-function schemaPointer(side: Side, change: SchemaChange, op: OperationModel, document: OpenApiDocument, pointers: NodePointers): string | undefined | "absent" {
+function schemaPointer(
+  side: Side,
+  change: SchemaChange,
+  op: OperationModel,
+  document: OpenApiDocument,
+  pointers: NodePointers,
+  near: boolean,
+): string | undefined | "absent" {
   const at = change.at!;
   const spots = changeSpots(change, at.old, at.new);
-  const spot = spots[side];
+  const spot = near ? [] : spots[side];
   if (spot === undefined) return "absent";
   const chain: SchemaPairPath[] = [];
   for (let pair: SchemaPairPath | undefined = at; pair; pair = pair.parent) chain.unshift(pair);

@@ -19,6 +19,7 @@ function ordered(change: DiffChange): Record<string, unknown> {
     ...(change.direction ? { direction: change.direction } : {}),
     ...(change.previous ? { previous: change.previous } : {}),
     ...(change.renames ? { renames: change.renames } : {}),
+    ...(change.source ? { source: change.source } : {}),
     fingerprint: change.fingerprint,
   };
 }

@@ -5,6 +5,7 @@
  */
 import { locationText, type DiffResult, type Level } from "./change.js";
 import { groupByTool } from "./group-by-tool.js";
+import { mainPlace, placeText } from "./place-text.js";
 
 const COLOURS: Record<Level, string> = { breaking: "\x1b[31m", warning: "\x1b[33m", info: "\x1b[36m" };
 const BOLD = "\x1b[1m";
@@ -29,8 +30,11 @@ export function formatText(result: DiffResult, options: { color?: boolean } = {}
     for (const change of group.changes) {
       const where =
         change.location.section === "document" || change.location.section === "operation" ? "" : `  ${locationText(change.location)}`;
-      lines.push(`  ${paint(COLOURS[change.level], change.level.padEnd(width))}  ${change.message}`);
-      lines.push(`  ${" ".repeat(width)}  ${paint(DIM, `${change.id}${where}  [${change.fingerprint}]`)}`);
+      // The place first, as compilers print it, so a terminal or editor opens the file there.
+      const place = mainPlace(change);
+      const old = change.source?.new && change.source.old ? `  (was ${placeText(change.source.old)})` : "";
+      lines.push(`  ${paint(COLOURS[change.level], change.level.padEnd(width))}  ${place ? `${placeText(place)}: ` : ""}${change.message}`);
+      lines.push(`  ${" ".repeat(width)}  ${paint(DIM, `${change.id}${where}  [${change.fingerprint}]${old}`)}`);
       for (const rename of change.renames ?? []) {
         const fn = rename.oldFunction !== undefined ? ` (function ${rename.oldFunction} -> ${rename.newFunction})` : "";
         lines.push(`  ${" ".repeat(width)}    ${rename.method} ${rename.path}: ${rename.old} -> ${rename.new}${fn}`);

@@ -1,6 +1,7 @@
 /** Picks the output format. */
 import type { DiffResult, Level } from "./change.js";
 import { levelRank } from "./change.js";
+import { formatGithub } from "./format-github.js";
 import { formatJson } from "./format-json.js";
 import { formatMarkdown } from "./format-markdown.js";
 import { formatText } from "./format-text.js";
@@ -8,12 +9,14 @@ import type { DiffFormat } from "./format-names.js";
 
 export { DIFF_FORMATS, type DiffFormat } from "./format-names.js";
 
-export function formatDiff(result: DiffResult, format: DiffFormat, options: { color?: boolean } = {}): string {
+export function formatDiff(result: DiffResult, format: DiffFormat, options: { color?: boolean; linkBase?: string } = {}): string {
   switch (format) {
     case "json":
       return formatJson(result);
     case "markdown":
-      return formatMarkdown(result);
+      return formatMarkdown(result, options.linkBase !== undefined ? { linkBase: options.linkBase } : {});
+    case "github":
+      return formatGithub(result);
     default:
       return formatText(result, options);
   }

@@ -3,7 +3,7 @@
  * line and column found by searching the files' text: single-file YAML and JSON (pretty and
  * minified), and a description spread over files where a shared component changes.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
@@ -77,5 +77,134 @@ describe("single file", () => {
     });
     const added = finding(result, "new-required-request-parameter");
     expect(added.source).toEqual({ new: { file: join(dir, "new.yaml"), ...positionOf(after, "name: sort"), pointer: "/paths/~1pets/get/parameters/1" } });
+  });
+});
+
+describe("JSON", () => {
+  const spec = (qty: string) => ({
+    openapi: "3.0.3",
+    info: { title: "Pets", version: "1", description: 'a "qty" in text, and "type": "integer" too' },
+    paths: {
+      "/pets": {
+        get: {
+          operationId: "listPets",
+          responses: { "200": { description: "ok", content: { "application/json": { schema: { $ref: "#/components/schemas/Pet" } } } } },
+        },
+      },
+    },
+    components: { schemas: { Pet: { type: "object", properties: { qty: { type: qty } } } } },
+  });
+
+  for (const [style, indent] of [["pretty", 2], ["minified", undefined]] as const) {
+    test(`${style}: the type change is placed at \`type\` of the component, on both sides`, async () => {
+      const before = JSON.stringify(spec("integer"), null, indent);
+      const after = JSON.stringify(spec("string"), null, indent);
+      const dir = folder({ "old.json": before, "new.json": after });
+      const result = await diffFiles(join(dir, "old.json"), join(dir, "new.json"));
+      const where = (text: string, value: string) => {
+        const at = text.indexOf(`"type":${indent ? " " : ""}"${value}"`, text.indexOf('"components"'));
+        const before = text.slice(0, at);
+        return { line: before.split("\n").length, column: at - (before.lastIndexOf("\n") + 1) + 1 };
+      };
+      const pointer = "/components/schemas/Pet/properties/qty/type";
+      expect(finding(result, "response-property-type-changed").source).toEqual({
+        old: { file: join(dir, "old.json"), ...where(before, "integer"), pointer },
+        new: { file: join(dir, "new.json"), ...where(after, "string"), pointer },
+      });
+      if (indent === undefined) expect(finding(result, "response-property-type-changed").source?.new?.line).toBe(1);
+    });
+  }
+});
+
+describe("several files", () => {
+  const root = (extra = "") => `openapi: 3.0.3
+info: {title: Shop, version: "1"}
+paths:
+  /orders:
+    post:
+      operationId: createOrder
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: "schemas.yaml#/Order"}
+      responses:
+        "200": {description: ok, content: {application/json: {schema: {$ref: "schemas.yaml#/Order"}}}}
+  /orders/{id}:
+    get:
+      operationId: getOrder
+      parameters:
+        - {name: id, in: path, required: true, schema: {type: string}}${extra}
+      responses:
+        "200": {description: ok, content: {application/json: {schema: {$ref: "schemas.yaml#/Order"}}}}
+`;
+  const schemas = (qty: string, note: boolean) => `Order:
+  type: object
+  required: [qty]
+  properties:
+    qty:
+      type: ${qty}
+${note ? "    note:\n      type: string\n" : ""}`;
+
+  test("a change in a shared component points into the component's file, the same place for every tool", async () => {
+    const dir = folder({});
+    for (const side of ["old", "new"]) {
+      const sub = join(dir, side);
+      mkdirSync(sub);
+      writeFileSync(join(sub, "openapi.yaml"), root());
+      writeFileSync(join(sub, "schemas.yaml"), schemas(side === "old" ? "integer" : "string", side === "old"));
+    }
+    const result = await diffFiles(join(dir, "old", "openapi.yaml"), join(dir, "new", "openapi.yaml"));
+    const typeChanges = result.changes.filter((c) => c.id.endsWith("property-type-changed"));
+    // Request and response of createOrder, response of getOrder.
+    expect(typeChanges.map((c) => c.tool.new).sort()).toEqual(["Shop/1/createOrder", "Shop/1/createOrder", "Shop/1/getOrder"]);
+    const newText = schemas("string", false);
+    const oldText = schemas("integer", true);
+    for (const change of typeChanges) {
+      expect(change.source).toEqual({
+        old: { file: join(dir, "old", "schemas.yaml"), ...positionOf(oldText, "type: integer"), pointer: "/Order/properties/qty/type" },
+        new: { file: join(dir, "new", "schemas.yaml"), ...positionOf(newText, "type: string"), pointer: "/Order/properties/qty/type" },
+      });
+    }
+    // A removal: the old side only, and the closest node still there in the new file.
+    const removed = finding(result, "response-optional-property-removed", "/orders/{id}");
+    expect(removed.source).toEqual({
+      old: { file: join(dir, "old", "schemas.yaml"), ...positionOf(oldText, "note:"), pointer: "/Order/properties/note" },
+      near: { file: join(dir, "new", "schemas.yaml"), line: 1, column: 1, pointer: "/Order" },
+    });
+  });
+});
+
+describe("YAML anchors and flow style", () => {
+  const spec = (format: string) => `openapi: 3.0.3
+info: {title: Pets, version: "1"}
+paths:
+  /a:
+    get:
+      operationId: getA
+      responses:
+        "200": &page
+          description: ok
+          content:
+            application/json:
+              schema: {type: object, properties: {when: {type: string, format: ${format}}}}
+  /b:
+    get:
+      operationId: getB
+      responses:
+        "200": *page
+`;
+
+  test("a change under an alias is placed in the anchored text, for both operations", async () => {
+    const before = spec("date");
+    const after = spec("date-time");
+    const dir = folder({ "old.yaml": before, "new.yaml": after });
+    const result = await diffFiles(join(dir, "old.yaml"), join(dir, "new.yaml"));
+    const changes = result.changes.filter((c) => c.id === "response-property-format-changed");
+    expect(changes.map((c) => c.operation?.path)).toEqual(["/a", "/b"]);
+    for (const change of changes) {
+      expect(change.source?.old).toMatchObject({ file: join(dir, "old.yaml"), ...positionOf(before, "format: date") });
+      expect(change.source?.new).toMatchObject({ file: join(dir, "new.yaml"), ...positionOf(after, "format: date-time") });
+    }
   });
 });

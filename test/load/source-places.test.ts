@@ -89,7 +89,7 @@ describe("YAML", () => {
     const places = await placesOf(join(dir, "flow.yaml"));
     expect(places.placeOf("#/components/schemas/Pet/properties/qty/type")).toMatchObject(positionOf(text, "type: integer"));
     expect(places.placeOf("#/components/schemas/Pet/properties/qty")).toMatchObject(positionOf(text, "qty:"));
-    expect(places.placeOf("#/info/version")).toMatchObject({ line: 1, ...positionOf(text, "version:") });
+    expect(places.placeOf("#/info/version")).toMatchObject(positionOf(text, "version:"));
   });
 
   test("anchors and aliases: a node reached through an alias is placed in the anchored text", async () => {
