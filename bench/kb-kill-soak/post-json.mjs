@@ -5,14 +5,7 @@
 import { request } from "node:http";
 
 /** Resolves to `{ answer: "acknowledged", result } | { answer: "refused", detail } | { answer: "unanswered", detail }`. */
-export function postJson(
-  agent,
-  baseUrl,
-  token,
-  path,
-  body,
-  timeoutMs = 60_000,
-) {
+export function postJson(agent, baseUrl, token, path, body, timeoutMs = 60_000) {
   const payload = Buffer.from(JSON.stringify(body));
   return new Promise((resolve) => {
     const req = request(
@@ -30,13 +23,10 @@ export function postJson(
       (res) => {
         const chunks = [];
         res.on("data", (chunk) => chunks.push(chunk));
-        res.on("error", (error) =>
-          resolve({ answer: "unanswered", detail: String(error) }),
-        );
+        res.on("error", (error) => resolve({ answer: "unanswered", detail: String(error) }));
         res.on("end", () => {
           const text = Buffer.concat(chunks).toString("utf8");
-          if (!res.complete)
-            return resolve({ answer: "unanswered", detail: "answer cut off" });
+          if (!res.complete) return resolve({ answer: "unanswered", detail: "answer cut off" });
           let envelope;
           try {
             envelope = JSON.parse(text);
@@ -46,8 +36,7 @@ export function postJson(
               detail: `HTTP ${res.statusCode}: ${text.slice(0, 200)}`,
             });
           }
-          if (res.statusCode === 200 && envelope.errorCode === 0)
-            resolve({ answer: "acknowledged", result: envelope.result });
+          if (res.statusCode === 200 && envelope.errorCode === 0) resolve({ answer: "acknowledged", result: envelope.result });
           else
             resolve({
               answer: "refused",
@@ -56,9 +45,7 @@ export function postJson(
         });
       },
     );
-    req.on("timeout", () =>
-      req.destroy(new Error(`no answer within ${timeoutMs} ms`)),
-    );
+    req.on("timeout", () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
     req.on("error", (error) =>
       resolve({
         answer: "unanswered",

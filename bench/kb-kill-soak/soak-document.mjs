@@ -4,35 +4,18 @@
 // that varies with the version, so transactions vary in size.
 import { mulberry32 } from "../seeded-random.mjs";
 
-const FILLER = [
-  "river",
-  "stone",
-  "lantern",
-  "harbor",
-  "meadow",
-  "copper",
-  "orchard",
-  "signal",
-  "timber",
-  "glacier",
-  "茶",
-  "持久化",
-];
+const FILLER = ["river", "stone", "lantern", "harbor", "meadow", "copper", "orchard", "signal", "timber", "glacier", "茶", "持久化"];
 
 function hash(text) {
   let h = 2166136261;
-  for (let i = 0; i < text.length; i++)
-    h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
   return h >>> 0;
 }
 
 /** The document `id` as version `version` writes it. */
 export function soakDocument(id, version) {
   const random = mulberry32(hash(version));
-  const words = Array.from(
-    { length: Math.floor(random() * 120) },
-    () => FILLER[Math.floor(random() * FILLER.length)],
-  );
+  const words = Array.from({ length: Math.floor(random() * 120) }, () => FILLER[Math.floor(random() * FILLER.length)]);
   return {
     id,
     title: `soak ${id}`,

@@ -52,15 +52,8 @@ export async function runKillSoak({
   };
   let served = await startService(place, TOKEN);
   try {
-    const created = await postJson(
-      undefined,
-      served.url,
-      TOKEN,
-      "/llm/knowledge/create",
-      { knowledgeBaseName: "kill-soak" },
-    );
-    if (created.answer !== "acknowledged")
-      throw new Error(`create: ${created.detail}`);
+    const created = await postJson(undefined, served.url, TOKEN, "/llm/knowledge/create", { knowledgeBaseName: "kill-soak" });
+    if (created.answer !== "acknowledged") throw new Error(`create: ${created.detail}`);
     const { knowledgeBaseId } = created.result;
     for (let round = 0; round < rounds && Date.now() < deadline; round++) {
       const random = mulberry32(seed * 1_000_003 + round);
@@ -69,8 +62,7 @@ export async function runKillSoak({
       const service = connect(served, knowledgeBaseId);
       let stopping = false;
       let acknowledgedThisRound = 0;
-      const unansweredBefore =
-        tally.requests.unanswered + tally.requests.refused;
+      const unansweredBefore = tally.requests.unanswered + tally.requests.refused;
       let reachedKillPoint;
       const killPoint = new Promise((resolve) => (reachedKillPoint = resolve));
       const running = Array.from({ length: writers }, (_, writer) =>
@@ -78,10 +70,7 @@ export async function runKillSoak({
           writer,
           round,
           random: mulberry32(seed * 7919 + round * 131 + writer),
-          pool: Array.from(
-            { length: documentsPerWriter },
-            (_, k) => `w${writer}d${k}`,
-          ),
+          pool: Array.from({ length: documentsPerWriter }, (_, k) => `w${writer}d${k}`),
           ledger,
           service,
           stopping: () => stopping,
@@ -96,23 +85,14 @@ export async function runKillSoak({
       stopping = true;
       served.child.kill("SIGKILL");
       const { signal } = await served.exited;
-      if (signal !== "SIGKILL")
-        throw new Error(
-          `round ${round}: the service ended by ${signal}, not the kill:\n${served.output()}`,
-        );
+      if (signal !== "SIGKILL") throw new Error(`round ${round}: the service ended by ${signal}, not the kill:\n${served.output()}`);
       await Promise.all(running);
       service.agent.destroy();
       served = await startService(place, TOKEN);
-      const problems = await checkAfterRestart(
-        connect(served, knowledgeBaseId),
-        ledger,
-      );
+      const problems = await checkAfterRestart(connect(served, knowledgeBaseId), ledger);
       tally.rounds++;
-      tally.problems.push(
-        ...problems.map((problem) => `round ${round}: ${problem}`),
-      );
-      const cutOff =
-        tally.requests.unanswered + tally.requests.refused - unansweredBefore;
+      tally.problems.push(...problems.map((problem) => `round ${round}: ${problem}`));
+      const cutOff = tally.requests.unanswered + tally.requests.refused - unansweredBefore;
       onRound({
         round,
         killAfter,
@@ -125,13 +105,9 @@ export async function runKillSoak({
     }
     served.child.kill("SIGTERM");
     const { code } = await served.exited;
-    if (code !== 0)
-      tally.problems.push(
-        `the last service did not stop cleanly on SIGTERM (exit ${code}):\n${served.output()}`,
-      );
+    if (code !== 0) tally.problems.push(`the last service did not stop cleanly on SIGTERM (exit ${code}):\n${served.output()}`);
     return tally;
   } finally {
-    if (served.child.exitCode === null && served.child.signalCode === null)
-      served.child.kill("SIGKILL");
+    if (served.child.exitCode === null && served.child.signalCode === null) served.child.kill("SIGKILL");
   }
 }

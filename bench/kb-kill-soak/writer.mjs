@@ -8,10 +8,7 @@ import { soakDocument } from "./soak-document.mjs";
 /** Picks `count` distinct ids of `pool`. */
 function pickDistinct(random, pool, count) {
   const left = [...pool];
-  return Array.from(
-    { length: Math.min(count, left.length) },
-    () => left.splice(Math.floor(random() * left.length), 1)[0],
-  );
+  return Array.from({ length: Math.min(count, left.length) }, () => left.splice(Math.floor(random() * left.length), 1)[0]);
 }
 
 /**
@@ -19,40 +16,16 @@ function pickDistinct(random, pool, count) {
  * `stopping()` turns true once the kill is decided, after which no new request starts. Counts go
  * to `tally` (requests by answer, writes by kind).
  */
-export async function runWriter({
-  writer,
-  round,
-  random,
-  pool,
-  ledger,
-  service,
-  stopping,
-  tally,
-  onAcknowledged,
-}) {
+export async function runWriter({ writer, round, random, pool, ledger, service, stopping, tally, onAcknowledged }) {
   for (let n = 0; !stopping(); n++) {
     const deleting = random() < 0.3;
-    const ids = pickDistinct(
-      random,
-      pool,
-      1 + Math.floor(random() * (deleting ? 3 : 4)),
-    );
-    const states = deleting
-      ? ids.map(() => ABSENT)
-      : ids.map((_, i) => `v${writer}r${round}n${n}i${i}`);
+    const ids = pickDistinct(random, pool, 1 + Math.floor(random() * (deleting ? 3 : 4)));
+    const states = deleting ? ids.map(() => ABSENT) : ids.map((_, i) => `v${writer}r${round}n${n}i${i}`);
     const kinds = ids.map((id) =>
-      deleting
-        ? "delete"
-        : ledger.known(id) === ABSENT
-          ? "add"
-          : ledger.possible(id).has(ABSENT)
-            ? "add or replace"
-            : "replace",
+      deleting ? "delete" : ledger.known(id) === ABSENT ? "add" : ledger.possible(id).has(ABSENT) ? "add or replace" : "replace",
     );
     const expectedDeleted =
-      deleting && ids.every((id) => ledger.known(id) !== undefined)
-        ? ids.filter((id) => ledger.known(id) !== ABSENT).length
-        : undefined;
+      deleting && ids.every((id) => ledger.known(id) !== undefined) ? ids.filter((id) => ledger.known(id) !== ABSENT).length : undefined;
     const { agent, url, token, knowledgeBaseId } = service;
     const reply = deleting
       ? await postJson(agent, url, token, "/llm/knowledge/documents/delete", {
@@ -65,21 +38,10 @@ export async function runWriter({
         });
     tally.requests[reply.answer]++;
     if (reply.answer === "acknowledged") {
-      if (
-        !deleting &&
-        JSON.stringify(reply.result.documentIds) !== JSON.stringify(ids)
-      )
-        tally.anomalies.push(
-          `add of ${ids.join(",")} answered ids ${JSON.stringify(reply.result.documentIds)}`,
-        );
-      if (
-        deleting &&
-        expectedDeleted !== undefined &&
-        reply.result.deleted !== expectedDeleted
-      )
-        tally.anomalies.push(
-          `delete of ${ids.join(",")} answered deleted ${reply.result.deleted}, expected ${expectedDeleted}`,
-        );
+      if (!deleting && JSON.stringify(reply.result.documentIds) !== JSON.stringify(ids))
+        tally.anomalies.push(`add of ${ids.join(",")} answered ids ${JSON.stringify(reply.result.documentIds)}`);
+      if (deleting && expectedDeleted !== undefined && reply.result.deleted !== expectedDeleted)
+        tally.anomalies.push(`delete of ${ids.join(",")} answered deleted ${reply.result.deleted}, expected ${expectedDeleted}`);
       ids.forEach((id, i) => {
         ledger.acknowledged(id, states[i]);
         tally.acknowledged[kinds[i]] = (tally.acknowledged[kinds[i]] ?? 0) + 1;

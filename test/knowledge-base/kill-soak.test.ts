@@ -31,22 +31,19 @@ const places: Record<"sqlite" | "postgres", () => Promise<string[]>> = {
   },
 };
 
-describe.each(["sqlite", "postgres"] as const)(
-  "kill -9 soak on %s",
-  (backend) => {
-    it(`${ROUNDS} kills: every acknowledged write is there after the restart, every document in a state the answers allow`, async () => {
-      transpileForChild("kb-serve"); // says to build first when dist/ is missing
-      const tally = await runKillSoak({
-        place: await places[backend](),
-        rounds: ROUNDS,
-        seed: SEED,
-      });
-      expect(tally.problems).toEqual([]);
-      expect(tally.anomalies).toEqual([]);
-      expect(tally.rounds).toBe(ROUNDS);
-      // The kills came while writes were in flight, and the checks pinned down acknowledged writes.
-      expect(tally.requests.unanswered).toBeGreaterThanOrEqual(ROUNDS);
-      expect(tally.ledger.checked).toBeGreaterThan(0);
-    }, 90_000);
-  },
-);
+describe.each(["sqlite", "postgres"] as const)("kill -9 soak on %s", (backend) => {
+  it(`${ROUNDS} kills: every acknowledged write is there after the restart, every document in a state the answers allow`, async () => {
+    transpileForChild("kb-serve"); // says to build first when dist/ is missing
+    const tally = await runKillSoak({
+      place: await places[backend](),
+      rounds: ROUNDS,
+      seed: SEED,
+    });
+    expect(tally.problems).toEqual([]);
+    expect(tally.anomalies).toEqual([]);
+    expect(tally.rounds).toBe(ROUNDS);
+    // The kills came while writes were in flight, and the checks pinned down acknowledged writes.
+    expect(tally.requests.unanswered).toBeGreaterThanOrEqual(ROUNDS);
+    expect(tally.ledger.checked).toBeGreaterThan(0);
+  }, 150_000);
+});
