@@ -12,13 +12,8 @@
  * - the tools' annotations: GET read-only; POST additive; PUT, PATCH and DELETE destructive, PUT
  *   and DELETE idempotent; an operation's `x-mcp-annotations` overriding them.
  *
- * Why not the official conformance suite (`@modelcontextprotocol/conformance`, 0.1.16): its CLI
- * does not start on Node 20, the Node this project supports, since it imports `fs.globSync`
- * (Node 22) when it loads, and its Express 5 dependencies ask for Node 22. Run once on Node 20
- * with that import shimmed, the server scenarios that apply to a bridge of any tool server
- * (server-initialize, ping, tools-list, resources-list, dns-rebinding-protection) passed; the
- * others call tools, prompts and resources of the suite's own reference server
- * (`test_error_handling`, `test://template/{id}/data` …), and none sends the requests above.
+ * The official conformance suite sends none of these requests: its scenarios that apply to a
+ * bridge run in conformance.test.ts (over HTTP only, the transport they speak).
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { join } from "node:path";
