@@ -1,7 +1,11 @@
 /**
  * The whole generate path as one function (the CLI, the config workflow and the programmatic
- * API all call it): load -> model -> emit -> write or check, reporting each stage.
+ * API all call it): load -> model -> emit -> write or check, reporting each stage. When the
+ * description changed since the output was generated, the model is first compared with the one
+ * it was generated from (src/description-changes.ts); with `failOn`, a change at that level stops
+ * the run before anything is written.
  */
+import { relative } from "node:path";
 import { loadDescription } from "./load/load-description.js";
 import type { LoadedDescription, LoadOptions } from "./load/loaded-description.js";
 import { inOriginalTerms, withOriginalPlaces } from "./load/original-places.js";
@@ -15,10 +19,13 @@ import { checkOutput, obsoleteFiles, type StaleFile } from "./emit/check-output.
 import { buildLock, LOCK_FILE, lockFileOf, lockOptionsOf, readLock, type LockFile } from "./emit/lock-file.js";
 import { removeFiles, writeFiles } from "./emit/write-output.js";
 import { stage } from "./generate-progress.js";
+import { BreakingChangesError } from "./breaking-changes-error.js";
+import type { ChangePolicy, ChangesUnknown, DescriptionChanges } from "./description-changes.js";
+import { snapshotBytes, writeSnapshot } from "./emit/description-snapshot.js";
 import { toolgenVersion } from "./toolgen-version.js";
 import type { Change } from "./up-to-date.js";
 
-export interface GenerateOptions extends LoadOptions, EmitOptions {
+export interface GenerateOptions extends LoadOptions, EmitOptions, ChangePolicy {
   /** Output directory. */
   readonly out: string;
   /** Compare instead of writing. */
@@ -47,6 +54,11 @@ export interface GenerateResult {
   readonly lock: LockFile;
   /** The lock found in the output folder before this run, if any. */
   readonly previousLock?: LockFile;
+  /**
+   * When the description changed since the last generation: what changed (as `toolgen diff`
+   * judges it), or why that cannot be said. Absent for a first generation or the same description.
+   */
+  readonly sinceLastGeneration?: DescriptionChanges | ChangesUnknown;
   /** Without `check`: files written because their content changed (unchanged files are not touched). */
   readonly written: readonly string[];
   /** Without `check`: files of the previous generation that are no longer generated, now deleted. */
@@ -55,6 +67,7 @@ export interface GenerateResult {
 
 export async function generate(source: string, options: GenerateOptions): Promise<GenerateResult> {
   const progress = options.onProgress;
+  const previousLock = await readLock(options.out);
   const loaded = await loadDescription(source, options);
   let model = await stage(progress, "model", () => withOriginalPlaces(loaded, () => withTypesDocument(buildModel(loaded))), (m) => ({
     detail: `${m.operations.length} operation${m.operations.length === 1 ? "" : "s"} of "${m.title}"${m.version === "" ? "" : ` ${m.version}`}`,
@@ -63,11 +76,24 @@ export async function generate(source: string, options: GenerateOptions): Promis
   if (options.baseUrl !== undefined) model = { ...model, serverUrl: options.baseUrl.replace(/\/+$/, "") };
   if (options.pagination !== undefined) model = withPaginationOverrides(model, options.pagination, (w) => options.onWarning?.(w));
   for (const warning of model.warnings) options.onWarning?.(inOriginalTerms(loaded, warning));
+  const sinceLastGeneration = await changesSince(previousLock, loaded, model, options);
+  if (!options.check && sinceLastGeneration !== undefined && "diff" in sinceLastGeneration && sinceLastGeneration.failing > 0) {
+    throw new BreakingChangesError(sinceLastGeneration, relative(process.cwd(), options.out) || ".");
+  }
+  // Compressed on the thread pool while the main thread emits.
+  const snapshot = options.check ? undefined : snapshotBytes(loaded);
+  snapshot?.catch(() => undefined);
   const emitted = await generateFiles(model, options);
   const lock = buildLock(loaded, model, emitted, options.out, lockOptionsOf(options), toolgenVersion());
   const files = [...emitted, lockFileOf(lock)];
-  const previousLock = await readLock(options.out);
-  const base = { model, loaded, files, lock, ...(previousLock !== undefined ? { previousLock } : {}) };
+  const base = {
+    model,
+    loaded,
+    files,
+    lock,
+    ...(previousLock !== undefined ? { previousLock } : {}),
+    ...(sinceLastGeneration !== undefined ? { sinceLastGeneration } : {}),
+  };
   if (options.check) {
     return { ...base, stale: await checkOutput(options.out, emitted, lock, previousLock), written: [], removed: [] };
   }
@@ -77,6 +103,7 @@ export async function generate(source: string, options: GenerateOptions): Promis
     async () => {
       const obsolete = await obsoleteFiles(options.out, emitted, previousLock);
       const written = await writeFiles(options.out, files);
+      if (snapshot !== undefined) await writeSnapshot(options.out, await snapshot);
       await removeFiles(options.out, obsolete);
       return { ...base, stale: [], written: written.filter((path) => path !== LOCK_FILE), removed: obsolete };
     },
@@ -85,4 +112,11 @@ export async function generate(source: string, options: GenerateOptions): Promis
       count: result.written.length,
     }),
   );
+}
+
+/** The comparison with the last generation, loaded only when the description changed since it. */
+async function changesSince(previousLock: LockFile | undefined, loaded: LoadedDescription, model: ToolkitModel, options: GenerateOptions): Promise<DescriptionChanges | ChangesUnknown | undefined> {
+  if (previousLock === undefined || previousLock.description.inputsSha256 === loaded.inputsSha256) return undefined;
+  const { changesSinceLastGeneration } = await import("./description-changes.js");
+  return changesSinceLastGeneration(previousLock, loaded, model, options.out, options, options.maxBytes);
 }

@@ -6,6 +6,7 @@ import { relative, resolve } from "node:path";
 import { Option, type Command } from "commander";
 import { BadInputError } from "../load/bad-input-error.js";
 import type { ResolvedConfig, ResolvedToolkit } from "../config/resolve-config.js";
+import { LEVELS, type Level } from "../diff/change.js";
 import { DEFAULT_RUNTIME } from "../runtime-kind.js";
 import type { CliIo } from "./cli-io.js";
 import { ProgressReporter, type Verbosity } from "./progress-reporter.js";
@@ -30,6 +31,7 @@ interface GenerateFlags {
   quiet?: boolean;
   verbose?: boolean;
   allowExternalRefs?: boolean;
+  failOn?: Level;
 }
 
 /** Options that describe one toolkit: in config mode they belong in the config file. */
@@ -57,6 +59,11 @@ export function addGenerateCommand(program: Command, io: CliIo): void {
     .option("--header <header>", 'extra request header for loading, "Name: value" (repeatable)', collect, [])
     .option("--token <token>", "access token, sent as Authorization: token <t> (default: EB_AGENT_ACCESS_TOKEN)")
     .option("--allow-external-refs", "let $refs reach other origins, or files outside the description's folder")
+    .addOption(
+      new Option("--fail-on <level>", "when the description changed since the last generation with a finding at this level or above, write nothing and exit 1 (overrides each toolkit's failOn)").choices(
+        LEVELS,
+      ),
+    )
     .option("--no-format", "skip prettier")
     .option("-q, --quiet", "print only errors")
     .option("-v, --verbose", "also print each document read and the time of each stage")
@@ -66,19 +73,24 @@ export function addGenerateCommand(program: Command, io: CliIo): void {
       const pollInterval = flags.pollInterval === undefined ? undefined : parseInterval(flags.pollInterval);
       const jobs = flags.jobs === undefined ? undefined : parseJobs(flags.jobs);
       const { findConfigFile, loadConfigFile } = await import("../config/load-config.js");
-      const { defaultCacheDir, DEFAULT_POLL_INTERVAL_MS } = await import("../config/resolve-config.js");
+      const { defaultCacheDir, DEFAULT_POLL_INTERVAL_MS, DIFF_POLICY_FILE } = await import("../config/resolve-config.js");
       // The config file with what the command line says about the whole run.
-      const loadWithFlags = async (file: string): Promise<ResolvedConfig> => ({
-        ...(await loadConfigFile(file)),
-        ...(flags.cacheDir !== undefined ? { cacheDir: resolve(flags.cacheDir) } : {}),
-        ...(pollInterval !== undefined ? { pollInterval } : {}),
-      });
+      const loadWithFlags = async (file: string): Promise<ResolvedConfig> => {
+        const loaded = await loadConfigFile(file);
+        const failOn = flags.failOn;
+        return {
+          ...loaded,
+          ...(failOn !== undefined ? { toolkits: loaded.toolkits.map((toolkit) => ({ ...toolkit, failOn })) } : {}),
+          ...(flags.cacheDir !== undefined ? { cacheDir: resolve(flags.cacheDir) } : {}),
+          ...(pollInterval !== undefined ? { pollInterval } : {}),
+        };
+      };
       let config: ResolvedConfig;
       if (source !== undefined) {
         if (flags.config !== undefined) throw new BadInputError("give a source or --config, not both");
         if (!flags.out) throw new BadInputError("--out <dir> is required");
         config = {
-          toolkits: [oneOffToolkit(source, flags)],
+          toolkits: [{ ...oneOffToolkit(source, flags), diffPolicyFile: resolve(DIFF_POLICY_FILE) }],
           cacheDir: resolve(flags.cacheDir ?? defaultCacheDir(process.cwd())),
           pollInterval: pollInterval ?? DEFAULT_POLL_INTERVAL_MS,
         };
@@ -133,6 +145,7 @@ function oneOffToolkit(source: string, flags: GenerateFlags): ResolvedToolkit {
     runtime: flags.runtime,
     format: flags.format,
     ...(flags.baseUrl !== undefined ? { baseUrl: flags.baseUrl } : {}),
+    ...(flags.failOn !== undefined ? { failOn: flags.failOn } : {}),
     load: {
       headers,
       allowExternalRefs: flags.allowExternalRefs === true,

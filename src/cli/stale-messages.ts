@@ -2,6 +2,7 @@
 import type { StaleFile } from "../emit/check-output.js";
 import { changedOptions } from "../emit/lock-file.js";
 import type { GenerateResult } from "../generate.js";
+import { summaryText } from "./description-change-lines.js";
 
 export function staleMessage(file: StaleFile, result: GenerateResult): string {
   const previous = result.previousLock;
@@ -15,7 +16,9 @@ export function staleMessage(file: StaleFile, result: GenerateResult): string {
       const whose = result.model.source.kind === "file" ? "the description" : "the server's description";
       const from = previous?.description.inputsSha256.slice(0, 12) ?? "?";
       const to = next.description.inputsSha256.slice(0, 12);
-      return `is out of date: ${whose} changed since you generated (inputs sha256 ${from} -> ${to}); run toolgen to regenerate`;
+      const changes = result.sinceLastGeneration;
+      const what = changes === undefined || "unknown" in changes ? "" : `; ${summaryText(changes.diff.summary)}`;
+      return `is out of date: ${whose} changed since you generated (inputs sha256 ${from} -> ${to}${what}); run toolgen to regenerate`;
     }
     case "options-changed":
       return `is out of date: generated with other options (${changedOptions(previous?.options, next.options).join(", ")}); run toolgen to regenerate`;

@@ -6,6 +6,7 @@
  */
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Level } from "../diff/change.js";
 import { BadInputError } from "../load/bad-input-error.js";
 import type { LoadOptions } from "../load/loaded-description.js";
 import { resolveSource } from "../load/resolve-source.js";
@@ -13,6 +14,8 @@ import { DEFAULT_RUNTIME } from "../runtime-kind.js";
 import type { ToolgenConfig, ToolkitConfig } from "./toolgen-config.js";
 
 export const DEFAULT_POLL_INTERVAL_MS = 5_000;
+/** `toolgen diff`'s policy file (diff/diff-config.ts), named here so a no-change run does not load the diff's rules. */
+export const DIFF_POLICY_FILE = "toolgen-diff.json";
 
 /** One toolkit with every path absolute and every option settled. */
 export interface ResolvedToolkit {
@@ -25,6 +28,10 @@ export interface ResolvedToolkit {
   readonly format: boolean;
   readonly baseUrl?: string;
   readonly pagination?: ToolkitConfig["pagination"];
+  /** Stop without writing on a change at this level since the last generation (`--fail-on` overrides it). */
+  readonly failOn?: Level;
+  /** The `toolgen-diff.json` whose levels and ignored findings judge that change, when it exists: beside the config, or in the working directory. */
+  readonly diffPolicyFile?: string;
   readonly load: Pick<LoadOptions, "headers" | "token" | "allowExternalRefs" | "maxBytes" | "timeoutMs">;
 }
 
@@ -74,6 +81,8 @@ function resolveToolkit(toolkit: ToolkitConfig, dir: string, env: Readonly<Recor
     format: toolkit.format ?? true,
     ...(toolkit.baseUrl !== undefined ? { baseUrl: toolkit.baseUrl } : {}),
     ...(toolkit.pagination !== undefined ? { pagination: toolkit.pagination } : {}),
+    ...(toolkit.failOn !== undefined ? { failOn: toolkit.failOn } : {}),
+    diffPolicyFile: join(dir, DIFF_POLICY_FILE),
     load: {
       ...(headers !== undefined ? { headers } : {}),
       ...(token !== undefined ? { token } : {}),

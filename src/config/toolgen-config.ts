@@ -28,6 +28,12 @@ export interface ToolkitConfig {
    * does not say it clearly (docs/pagination.md), or `false` to leave an operation unpaged.
    */
   readonly pagination?: Readonly<Record<string, PaginationOverride | false>>;
+  /**
+   * When the description changed since the last generation and the change has a finding at this
+   * level or above (as `toolgen diff` judges it), generate nothing for this toolkit and exit 1
+   * (docs/build-step.md). Without it the findings are reported and the toolkit is generated.
+   */
+  readonly failOn?: "breaking" | "warning" | "info";
 }
 
 export interface ToolgenConfig {

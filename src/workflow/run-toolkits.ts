@@ -46,6 +46,8 @@ export async function runToolkit(toolkit: ResolvedToolkit, config: ResolvedConfi
       format: toolkit.format,
       ...(toolkit.baseUrl !== undefined ? { baseUrl: toolkit.baseUrl } : {}),
       ...(toolkit.pagination !== undefined ? { pagination: toolkit.pagination } : {}),
+      ...(toolkit.failOn !== undefined ? { failOn: toolkit.failOn } : {}),
+      ...(toolkit.diffPolicyFile !== undefined ? { diffPolicyFile: toolkit.diffPolicyFile } : {}),
       check: options.check === true,
       offline: options.offline === true,
       cacheDir: config.cacheDir,

@@ -144,6 +144,7 @@ test("the JSON Schema and the TypeScript type list the same toolkit fields", () 
     maxBytes: 1,
     timeoutMs: 1,
     pagination: {},
+    failOn: "breaking",
   };
   expect(Object.keys(schema.definitions.toolkit.properties).sort()).toEqual(Object.keys(every).sort());
   const pkg = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8"));
