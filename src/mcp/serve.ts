@@ -1,6 +1,10 @@
 /**
  * Transports for the MCP bridge: stdio (what desktop clients launch) and, optionally, streamable
  * HTTP in stateless mode (one MCP server per request; the tool server holds any state).
+ *
+ * On both, what the SDK would answer unlike the specification is answered before it: a message
+ * that is no JSON-RPC request (invalid-messages.ts; over stdio, stdio-line-check.ts) and a request
+ * whose params do not match the MCP schema (malformed-requests.ts).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
