@@ -61,7 +61,7 @@ function refusalOf(request: JSONRPCRequest): JSONRPCMessage | undefined {
 }
 
 /** One line saying what is wrong with the request's params, or undefined when they are well formed. */
-export function paramsProblem(request: JSONRPCRequest): string | undefined {
+function paramsProblem(request: JSONRPCRequest): string | undefined {
   const schema = SCHEMAS.get(request.method);
   if (schema === undefined) return undefined;
   const parsed = schema.safeParse({ method: request.method, params: request.params });
