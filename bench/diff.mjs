@@ -94,8 +94,10 @@ const edits = edit(document);
 writeFileSync(edited, JSON.stringify(document));
 
 const options = { env: {} };
-async function loadAndModel() {
-  const [a, b] = await Promise.all([loadDescription(SPEC, options), loadDescription(edited, options)]);
+// What `toolgen diff` loads with: its findings name the file, line and column of each change.
+const diffOptions = { env: {}, places: true };
+async function loadAndModel(given = options) {
+  const [a, b] = await Promise.all([loadDescription(SPEC, given), loadDescription(edited, given)]);
   return [buildModel(a), buildModel(b)];
 }
 
@@ -112,7 +114,7 @@ for (let i = 0; i < RUNS; i++) {
 
   globalThis.gc?.();
   start = performance.now();
-  const [a, b] = await loadAndModel();
+  const [a, b] = await loadAndModel(diffOptions);
   const middle = performance.now();
   result = diffModels(a, b);
   formatText(result);
@@ -123,11 +125,12 @@ for (let i = 0; i < RUNS; i++) {
 
 // Cold: a fresh process per run, so JIT warm-up counts on both sides.
 const dist = (file) => JSON.stringify(new URL(`../dist/${file}`, import.meta.url).href);
-const prelude = `import { loadDescription } from ${dist("load/load-description.js")};
+const preludeWith = (given) => `import { loadDescription } from ${dist("load/load-description.js")};
 import { buildModel } from ${dist("model/build-model.js")};
-const [a, b] = await Promise.all([loadDescription(${JSON.stringify(SPEC)}, { env: {} }), loadDescription(${JSON.stringify(edited)}, { env: {} })]);
+const [a, b] = await Promise.all([loadDescription(${JSON.stringify(SPEC)}, ${JSON.stringify(given)}), loadDescription(${JSON.stringify(edited)}, ${JSON.stringify(given)})]);
 const oldModel = buildModel(a), newModel = buildModel(b);`;
-const diffCode = `${prelude}
+const prelude = preludeWith(options);
+const diffCode = `${preludeWith(diffOptions)}
 const { diffModels } = await import(${dist("diff/diff-models.js")});
 const { formatText } = await import(${dist("diff/format-text.js")});
 process.stdout.write(formatText(diffModels(oldModel, newModel)));`;

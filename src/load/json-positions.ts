@@ -1,10 +1,11 @@
 /**
  * Where a JSON pointer's node sits in JSON text, found by scanning the text only when asked.
  * `JSON.parse` keeps no positions, and indexing every node of GitHub's 13 MB description up front
- * would cost every load for the few places a diff names. Each container asked about has its
- * members indexed as the scan passes them (key -> offsets), so later questions about the same
- * container resume where the last one stopped; values that are not asked about are skipped
- * (strings with `indexOf`, containers by counting brackets outside strings).
+ * would cost every load for the few places a diff names. The first question indexes the members
+ * of the root and of the containers a few levels below it in one pass (keys -> offsets); a
+ * question deeper than that indexes the container it reaches the same way, from there. Values not
+ * indexed are skipped: strings with `indexOf`, containers by counting brackets outside strings.
+ * Each byte is scanned about once per INDEXED_LEVELS levels of depth.
  */
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -15,6 +16,12 @@ const CLOSE_BRACKET = 0x5d;
 const COMMA = 0x2c;
 const COLON = 0x3a;
 
+/**
+ * How many levels below a container are indexed with it. Three covers GitHub's `paths/<path>/<method>`
+ * and `components/schemas/<name>/properties` from the root (about 50,000 members).
+ */
+const INDEXED_LEVELS = 3;
+
 interface Member {
   /** The key's opening quote (an array item: the value itself). */
   readonly key: number;
@@ -23,11 +30,8 @@ interface Member {
 
 interface Container {
   readonly members: Map<string, Member>;
-  /** Where the scan stopped: the next member starts at or after it. */
-  resume: number;
-  count: number;
-  done: boolean;
-  readonly array: boolean;
+  /** Just past the closing bracket. */
+  readonly end: number;
 }
 
 export class JsonPositions {
@@ -43,7 +47,7 @@ export class JsonPositions {
     let value = skipSpace(this.text, 0);
     let at = value;
     for (const segment of segments) {
-      const member = this.member(value, segment);
+      const member = (this.containers.get(value) ?? this.index(value, INDEXED_LEVELS))?.members.get(segment);
       if (member === undefined) return undefined;
       at = member.key;
       value = member.value;
@@ -51,18 +55,14 @@ export class JsonPositions {
     return at;
   }
 
-  private member(offset: number, segment: string): Member | undefined {
-    const code = this.text.charCodeAt(offset);
-    if (code !== OPEN_BRACE && code !== OPEN_BRACKET) return undefined;
-    let container = this.containers.get(offset);
-    if (!container) {
-      container = { members: new Map(), resume: offset + 1, count: 0, done: false, array: code === OPEN_BRACKET };
-      this.containers.set(offset, container);
-    }
-    const known = container.members.get(segment);
-    if (known !== undefined || container.done) return known;
+  /** Indexes the container at `offset` and, `levels` deep, those inside it; undefined for any other value. */
+  private index(offset: number, levels: number): Container | undefined {
     const text = this.text;
-    let at = container.resume;
+    const open = text.charCodeAt(offset);
+    if (open !== OPEN_BRACE && open !== OPEN_BRACKET) return undefined;
+    const members = new Map<string, Member>();
+    let count = 0;
+    let at = offset + 1;
     while (true) {
       at = skipSpace(text, at);
       const c = text.charCodeAt(at);
@@ -70,16 +70,12 @@ export class JsonPositions {
         at++;
         continue;
       }
-      if (c === CLOSE_BRACE || c === CLOSE_BRACKET || Number.isNaN(c)) {
-        container.done = true;
-        container.resume = at;
-        return undefined;
-      }
+      if (c === CLOSE_BRACE || c === CLOSE_BRACKET || Number.isNaN(c)) break;
       let member: Member;
       let name: string;
-      if (container.array) {
+      if (open === OPEN_BRACKET) {
         member = { key: at, value: at };
-        name = String(container.count);
+        name = String(count);
       } else {
         const end = skipString(text, at);
         const raw = text.slice(at + 1, end - 1);
@@ -88,13 +84,15 @@ export class JsonPositions {
         if (text.charCodeAt(colon) === COLON) colon++;
         member = { key: at, value: skipSpace(text, colon) };
       }
-      container.count++;
+      count++;
       // JSON.parse keeps the last of duplicate keys.
-      container.members.set(name, member);
-      at = skipValue(text, member.value);
-      container.resume = at;
-      if (name === segment) return member;
+      members.set(name, member);
+      const inner = levels > 0 ? (this.containers.get(member.value) ?? this.index(member.value, levels - 1)) : undefined;
+      at = inner !== undefined ? inner.end : skipValue(text, member.value);
     }
+    const container = { members, end: at + 1 };
+    this.containers.set(offset, container);
+    return container;
   }
 }
 
