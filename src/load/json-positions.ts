@@ -131,6 +131,9 @@ function skipValue(text: string, at: number): number {
     }
     return at;
   }
+  // Measured against jumping between brackets and quotes with indexOf: as fast on GitHub's
+  // pretty-printed description and three times faster on its minified form, where quotes are
+  // a few characters apart.
   let depth = 0;
   for (let i = at; i < text.length; i++) {
     const c = text.charCodeAt(i);
