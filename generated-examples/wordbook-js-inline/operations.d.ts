@@ -9,7 +9,7 @@ import {
   type ToolCallError,
   type StreamOptions,
   type ToolStream,
-} from "./runtime/portable.js";
+} from "./runtime.js";
 import type { Credentials } from "./client.js";
 import type { paths } from "./schema.js";
 /**

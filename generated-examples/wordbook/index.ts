@@ -14,8 +14,8 @@ export {
   type CallOptions,
   type CallPromise,
   type CallResult,
-} from "./runtime/portable.js";
-export { paginate } from "./runtime/portable.js";
+} from "./runtime.js";
+export { paginate } from "./runtime.js";
 export {
   toOpenAITools,
   toAnthropicTools,
@@ -24,4 +24,4 @@ export {
   toAiSdkTools,
   toolResultText,
   toolErrorText,
-} from "./runtime/portable.js";
+} from "./runtime.js";

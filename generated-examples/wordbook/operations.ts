@@ -10,7 +10,7 @@ import {
   type ErrorStatusTable,
   type OperationSpec,
   type StreamOptions,
-} from "./runtime/portable.js";
+} from "./runtime.js";
 import { client, type Credentials } from "./client.js";
 import type {
   AddWordInput,

@@ -1,52 +1,36 @@
 /**
- * `--runtime inline` (the default): a copy of the runtime goes into `<out>/runtime/`, so the
- * generated module has no dependency at all. The copy is the package's own runtime source (for
- * `--emit ts`) or its compiled `.js` + `.d.ts` (for `--emit js`), byte for byte after the header
- * in templates/inline-runtime-header.ts, which says what the file is and, in a `.ts` copy, turns
- * off the app's type check of it.
+ * `--runtime inline` (the default): a copy of the runtime goes beside the generated module, so it
+ * has no dependency at all. The copy is one module, the runtime bundled at build time
+ * (src/build/runtime-bundle.ts): `runtime.ts` for `--emit ts`, or its compiled `runtime.js` +
+ * `runtime.d.ts` for `--emit js`, byte for byte after the header in
+ * templates/inline-runtime-header.ts, which says what the file is and, in the `.ts` copy, turns
+ * off the app's type check of it. Every toolkit gets the same bytes, so regenerating after an
+ * upstream change leaves the runtime out of the diff.
  */
-import { readFileSync } from "node:fs";
-import { posix } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
 import type { GeneratedFile } from "./generated-file.js";
 
 const PACKAGE_ROOT = new URL("../../", import.meta.url);
+const BUNDLE_FOLDER = new URL("dist/inline-runtime/", PACKAGE_ROOT);
 
 /** The module generated code imports in inline mode. */
-export const INLINE_RUNTIME_ENTRY = "./runtime/portable.js";
+export const INLINE_RUNTIME_ENTRY = "./runtime.js";
 
 export function inlineRuntimeFiles(emit: "ts" | "js"): GeneratedFile[] {
-  const sources = new URL("src/runtime/", PACKAGE_ROOT);
-  const compiled = new URL("dist/runtime/", PACKAGE_ROOT);
   const header = readFileSync(new URL("templates/inline-runtime-header.ts", PACKAGE_ROOT), "utf8");
   // `.js` is not type-checked and `.d.ts` is skipped under skipLibCheck: they need no directive.
   const comment = header.slice(header.indexOf("\n") + 1);
-  const files: GeneratedFile[] = [];
-  for (const [stem, source] of portableClosure(sources)) {
-    if (emit === "ts") files.push({ path: `runtime/${stem}.ts`, content: header + source });
-    else {
-      files.push({ path: `runtime/${stem}.js`, content: comment + readFileSync(new URL(`${stem}.js`, compiled), "utf8") });
-      files.push({ path: `runtime/${stem}.d.ts`, content: comment + readFileSync(new URL(`${stem}.d.ts`, compiled), "utf8") });
-    }
-  }
-  return files;
+  if (emit === "ts") return [{ path: "runtime.ts", content: header + bundled("runtime.ts") }];
+  return [
+    { path: "runtime.d.ts", content: comment + bundled("runtime.d.ts") },
+    { path: "runtime.js", content: comment + bundled("runtime.js") },
+  ];
 }
 
-/** `portable.ts` and every runtime file it reaches through relative imports: stem and source, by stem. */
-function portableClosure(folder: URL): [string, string][] {
-  const seen = new Map<string, string>();
-  const queue = ["portable"];
-  while (queue.length > 0) {
-    const stem = queue.pop()!;
-    if (seen.has(stem)) continue;
-    const text = readFileSync(new URL(`${stem}.ts`, folder), "utf8");
-    seen.set(stem, text);
-    for (const match of text.matchAll(/from\s+"(\.\.?\/[\w./-]+)\.js"/g)) {
-      const target = posix.join(posix.dirname(stem), match[1]!);
-      if (target.startsWith("..")) throw new Error(`internal error: runtime/${stem}.ts imports outside the runtime (${match[1]})`);
-      queue.push(target);
-    }
-  }
-  return [...seen].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+function bundled(name: string): string {
+  const file = new URL(name, BUNDLE_FOLDER);
+  if (!existsSync(file)) throw new Error(`internal error: the bundled runtime ${name} is missing from dist/inline-runtime/: run \`npm run build\``);
+  return readFileSync(file, "utf8");
 }
 
 /**

@@ -25,8 +25,8 @@ export function parameterProblem(op: OperationSpec, input: Record<string, unknow
       continue;
     }
     const shape = shapeOfValue(value);
-    if (shape === undefined) return `${where(p)} cannot be sent: got ${describe(value)}`;
-    if (p.shape !== undefined && !p.json && shape !== p.shape) return `${where(p)} must be ${SHAPE_NAMES[p.shape]}, got ${describe(value)}`;
+    if (shape === undefined) return `${where(p)} cannot be sent: got ${describeArgument(value)}`;
+    if (p.shape !== undefined && !p.json && shape !== p.shape) return `${where(p)} must be ${SHAPE_NAMES[p.shape]}, got ${describeArgument(value)}`;
     if (p.in === "path" && (value === "" || (Array.isArray(value) && value.length === 0))) return `${where(p)} must not be empty (it is part of the path)`;
   }
   return undefined;
@@ -59,7 +59,7 @@ function shapeOfValue(value: unknown): ValueShape | undefined {
   }
 }
 
-function describe(value: unknown): string {
+function describeArgument(value: unknown): string {
   if (Array.isArray(value)) return "an array";
   if (value instanceof Date) return "an invalid Date";
   if (typeof value === "object" && value !== null) return Object.getPrototypeOf(value) === Object.prototype || Object.getPrototypeOf(value) === null ? "an object" : `a ${value.constructor?.name ?? "class"} instance`;

@@ -1,7 +1,8 @@
 /**
  * Everything generated code needs at run time, and nothing that needs Node: web-standard fetch,
- * URL, FormData and AbortController only. `--runtime inline` copies exactly this file and what it
- * imports, so an inlined client runs in Node, Deno, Bun and browsers.
+ * URL, FormData and AbortController only. `--runtime inline` writes this file and what it imports
+ * as one module exporting these names (src/build/runtime-bundle.ts), so an inlined client runs in
+ * Node, Deno, Bun and browsers.
  */
 export { request, streamRequest } from "./request.js";
 export { paginate, pageCall, type PageCall, type PagedFunction, type PageItemOf, type PaginateOptions } from "./paginate.js";

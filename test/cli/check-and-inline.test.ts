@@ -34,7 +34,7 @@ describe("--check", () => {
     await main([PETSTORE, "--out", a, "--emit", "js"], io().io);
     await main([PETSTORE, "--out", b, "--emit", "js"], io().io);
     const files = readdirSync(a, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
-    expect(files.map((entry) => entry.name)).toContain("portable.js");
+    expect(files.map((entry) => entry.name)).toContain("runtime.js");
     for (const entry of files) {
       const file = relative(a, join(entry.parentPath, entry.name));
       expect(readFileSync(join(b, file), "utf8"), file).toBe(readFileSync(join(a, file), "utf8"));
@@ -46,21 +46,20 @@ describe("--runtime inline", () => {
   test("TypeScript output with its own runtime copy compiles and imports nothing from toolgen", async () => {
     const out = freshOutputDir("inline/petstore-ts");
     expect(await main([PETSTORE, "--out", out, "--runtime", "inline"], io().io)).toBe(0);
-    expect(readdirSync(join(out, "runtime"))).toContain("request.ts");
+    expect(readdirSync(out)).toContain("runtime.ts");
     const sources = readdirSync(out, { recursive: true }).map(String).filter((f) => f.endsWith(".ts"));
     for (const file of sources) expect(readFileSync(join(out, file), "utf8"), file).not.toMatch(/from "toolgen/);
     expect(await typecheck(out)).toBe("");
   });
 
-  test("each runtime file is toolgen's own, after a header that keeps the app's tsc from checking it again", async () => {
+  test("the runtime is one file, toolgen's bundle after a header that keeps the app's tsc from checking it again", async () => {
     const out = freshOutputDir("inline/petstore-header");
     expect(await main([PETSTORE, "--out", out], io().io)).toBe(0);
     const header = readFileSync(join(REPO_ROOT, "templates/inline-runtime-header.ts"), "utf8");
     expect(header.split("\n")[0]).toBe("// @ts-nocheck");
-    const copies = readdirSync(join(out, "runtime"), { recursive: true }).map(String).filter((f) => f.endsWith(".ts"));
-    expect(copies).toContain("validation/validate.ts");
-    for (const file of copies) {
-      expect(readFileSync(join(out, "runtime", file), "utf8"), file).toBe(header + readFileSync(join(REPO_ROOT, "src/runtime", file), "utf8"));
-    }
+    expect(readdirSync(out).filter((f) => f.startsWith("runtime"))).toEqual(["runtime.ts"]);
+    const copy = readFileSync(join(out, "runtime.ts"), "utf8");
+    expect(copy).toBe(header + readFileSync(join(REPO_ROOT, "dist/inline-runtime/runtime.ts"), "utf8"));
+    expect(copy).toContain("//#region validation/validate.ts\n");
   });
 });

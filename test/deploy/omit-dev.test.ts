@@ -82,7 +82,7 @@ describe.each([
     expect(installedPackages(appDir)).toEqual(["toolgen"]);
     await run(join(appDir, "node_modules/.bin/toolgen"), [server.url, "--out", "gen", "--emit", emit], appDir);
     const generated = readdirSync(join(appDir, "gen"), { recursive: true }).map(String);
-    expect(generated).toContain(`runtime/portable.${emit}`);
+    expect(generated).toContain(`runtime.${emit}`);
     for (const file of generated.filter((f) => /\.(ts|js)$/.test(f))) {
       expect(readFileSync(join(appDir, "gen", file), "utf8"), file).not.toMatch(/from\s+["']toolgen/);
     }

@@ -42,7 +42,7 @@ export function toAnthropicTools(source: ToolSource, options: AnthropicToolsOpti
         schema = anthropicStrict(tool.parameters, "$");
         strict = true;
       } catch (error) {
-        if (!(error instanceof Unexpressible)) throw error;
+        if (!(error instanceof NotAnthropicExpressible)) throw error;
         warnings.add(`"${tool.wireName}" is sent without strict; ${error.message}`);
       }
     }
@@ -60,24 +60,24 @@ export function toAnthropicTools(source: ToolSource, options: AnthropicToolsOpti
   return result;
 }
 
-class Unexpressible extends Error {}
+class NotAnthropicExpressible extends Error {}
 
 const KEPT = new Set(["type", "description", "enum", "const", "properties", "required", "additionalProperties", "items", "anyOf", "allOf", "format"]);
-const FORMATS = new Set(["date-time", "time", "date", "duration", "email", "hostname", "uri", "ipv4", "ipv6", "uuid"]);
+const ANTHROPIC_FORMATS = new Set(["date-time", "time", "date", "duration", "email", "hostname", "uri", "ipv4", "ipv6", "uuid"]);
 
 /** The subset `@anthropic-ai/sdk`'s transform-json-schema produces, written against our dialect. */
 function anthropicStrict(schema: JsonSchema, path: string): JsonSchema {
-  if (schema.not !== undefined || schema.prefixItems !== undefined) throw new Unexpressible(`${path} uses ${schema.not ? "not" : "prefixItems"}`);
+  if (schema.not !== undefined || schema.prefixItems !== undefined) throw new NotAnthropicExpressible(`${path} uses ${schema.not ? "not" : "prefixItems"}`);
   const out: Record<string, unknown> = {};
   const notes: string[] = [];
   for (const [key, value] of Object.entries(schema)) {
     if (value === undefined) continue;
-    if (key === "format" && !FORMATS.has(String(value))) notes.push(`format: ${String(value)}`);
+    if (key === "format" && !ANTHROPIC_FORMATS.has(String(value))) notes.push(`format: ${String(value)}`);
     else if (key === "minItems" && (value === 0 || value === 1)) out.minItems = value;
     else if (!KEPT.has(key) && key !== "oneOf") notes.push(`${key}: ${JSON.stringify(value)}`);
     else if (KEPT.has(key) && !["properties", "items", "anyOf", "allOf", "additionalProperties", "description"].includes(key)) out[key] = value;
   }
-  if (schema.enum?.some((v) => typeof v === "object" && v !== null)) throw new Unexpressible(`${path} has a non-primitive enum value`);
+  if (schema.enum?.some((v) => typeof v === "object" && v !== null)) throw new NotAnthropicExpressible(`${path} has a non-primitive enum value`);
   const description = [schema.description, notes.length ? `{${notes.join(", ")}}` : undefined].filter(Boolean).join(" ");
   if (description) out.description = description;
   const alternatives = schema.anyOf ?? schema.oneOf;
@@ -87,7 +87,7 @@ function anthropicStrict(schema: JsonSchema, path: string): JsonSchema {
   const types = schema.type === undefined ? [] : typeof schema.type === "string" ? [schema.type] : schema.type;
   if (types.includes("object") || schema.properties !== undefined) {
     if (schema.properties === undefined || (schema.additionalProperties !== undefined && schema.additionalProperties !== false)) {
-      throw new Unexpressible(`${path} is an open object`);
+      throw new NotAnthropicExpressible(`${path} is an open object`);
     }
     const properties: Record<string, JsonSchema> = {};
     for (const [name, property] of Object.entries(schema.properties)) setOwn(properties, name, anthropicStrict(property, `${path}.${name}`));

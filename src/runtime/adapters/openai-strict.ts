@@ -17,6 +17,7 @@
  */
 import type { JsonSchema } from "../validation/json-schema.js";
 import { setOwn } from "../validation/json-schema.js";
+import { childPath } from "../validation/validate.js";
 
 type Draft = { -readonly [K in keyof JsonSchema]: JsonSchema[K] };
 
@@ -53,18 +54,18 @@ export function toStrictSchema(schema: JsonSchema): StrictResult {
   try {
     return { ok: true, schema: strict(schema, "$", 1, counts) };
   } catch (error) {
-    if (error instanceof Unexpressible) return { ok: false, reason: error.message };
+    if (error instanceof NotStrictExpressible) return { ok: false, reason: error.message };
     throw error;
   }
 }
 
-class Unexpressible extends Error {}
+class NotStrictExpressible extends Error {}
 
 function strict(schema: JsonSchema, path: string, depth: number, counts: { properties: number; enumValues: number }): Draft {
-  if (depth > MAX_DEPTH) throw new Unexpressible(`${path}: nested deeper than ${MAX_DEPTH} levels`);
-  if (schema.not !== undefined) throw new Unexpressible(`${path}: uses "not"`);
-  if (schema.allOf !== undefined) throw new Unexpressible(`${path}: uses "allOf"`);
-  if (schema.prefixItems !== undefined) throw new Unexpressible(`${path}: is a tuple (prefixItems)`);
+  if (depth > MAX_DEPTH) throw new NotStrictExpressible(`${path}: nested deeper than ${MAX_DEPTH} levels`);
+  if (schema.not !== undefined) throw new NotStrictExpressible(`${path}: uses "not"`);
+  if (schema.allOf !== undefined) throw new NotStrictExpressible(`${path}: uses "allOf"`);
+  if (schema.prefixItems !== undefined) throw new NotStrictExpressible(`${path}: is a tuple (prefixItems)`);
 
   const out: Draft = {};
   const notes: string[] = [];
@@ -81,7 +82,7 @@ function strict(schema: JsonSchema, path: string, depth: number, counts: { prope
   }
   if (schema.enum !== undefined) {
     counts.enumValues += schema.enum.length;
-    if (counts.enumValues > MAX_ENUM_VALUES) throw new Unexpressible(`${path}: more than ${MAX_ENUM_VALUES} enum values in all`);
+    if (counts.enumValues > MAX_ENUM_VALUES) throw new NotStrictExpressible(`${path}: more than ${MAX_ENUM_VALUES} enum values in all`);
     out.enum = schema.enum;
   }
   if (Object.hasOwn(schema, "const")) out.const = schema.const;
@@ -101,13 +102,13 @@ function strict(schema: JsonSchema, path: string, depth: number, counts: { prope
 
   if (isObject) {
     if (schema.properties === undefined || (schema.additionalProperties !== undefined && schema.additionalProperties !== false)) {
-      throw new Unexpressible(`${path}: is an open object (its keys are not all declared)`);
+      throw new NotStrictExpressible(`${path}: is an open object (its keys are not all declared)`);
     }
     const required = new Set(schema.required ?? []);
     const properties: Record<string, JsonSchema> = {};
     for (const [name, property] of Object.entries(schema.properties)) {
       counts.properties++;
-      if (counts.properties > MAX_PROPERTIES) throw new Unexpressible(`more than ${MAX_PROPERTIES} properties in all`);
+      if (counts.properties > MAX_PROPERTIES) throw new NotStrictExpressible(`more than ${MAX_PROPERTIES} properties in all`);
       const converted = strict(property, childPath(path, name), depth + 1, counts);
       setOwn(properties, name, required.has(name) ? converted : nullable(converted));
     }
@@ -116,11 +117,11 @@ function strict(schema: JsonSchema, path: string, depth: number, counts: { prope
     out.additionalProperties = false;
   }
   if (isArray) {
-    if (schema.items === undefined) throw new Unexpressible(`${path}: is an array without an item schema`);
+    if (schema.items === undefined) throw new NotStrictExpressible(`${path}: is an array without an item schema`);
     out.items = strict(schema.items, `${path}[]`, depth + 1, counts);
   }
   if (schema.type === undefined && out.anyOf === undefined && out.enum === undefined && !Object.hasOwn(out, "const") && !isObject && !isArray) {
-    throw new Unexpressible(`${path}: accepts any value`);
+    throw new NotStrictExpressible(`${path}: accepts any value`);
   }
   return out;
 }
@@ -140,8 +141,4 @@ function nullable(schema: Draft): Draft {
   if (schema.enum !== undefined) return schema.enum.includes(null) ? schema : { ...schema, enum: [...schema.enum, null] };
   const { description, ...rest } = schema;
   return { ...(description !== undefined ? { description } : {}), anyOf: [rest, { type: "null" }] };
-}
-
-function childPath(path: string, key: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
 }

@@ -5,7 +5,7 @@
  */
 import type { StreamFormat } from "../operation.js";
 
-const FORMATS: ReadonlyMap<string, StreamFormat> = new Map([
+const FORMATS_BY_MEDIA_TYPE: ReadonlyMap<string, StreamFormat> = new Map([
   ["text/event-stream", "event-stream"],
   ["application/jsonl", "json-lines"],
   ["application/x-ndjson", "json-lines"],
@@ -16,5 +16,5 @@ const FORMATS: ReadonlyMap<string, StreamFormat> = new Map([
 
 /** The stream format of a media type or Content-Type value (parameters ignored), if it is one. */
 export function streamFormatOf(mediaType: string): StreamFormat | undefined {
-  return FORMATS.get(mediaType.split(";")[0]!.trim().toLowerCase());
+  return FORMATS_BY_MEDIA_TYPE.get(mediaType.split(";")[0]!.trim().toLowerCase());
 }

@@ -92,7 +92,7 @@ class Node {
     this.maxLength = schema.maxLength;
     this.pattern = schema.pattern !== undefined ? patternOf(schema.pattern) : undefined;
     // Own entries only: a format named `constructor` or `hasOwnProperty` is unknown, not a method.
-    this.format = schema.format !== undefined ? ownValue(FORMATS, schema.format) : undefined;
+    this.format = schema.format !== undefined ? ownValue(FORMAT_CHECKS, schema.format) : undefined;
     this.minimum = schema.minimum;
     this.maximum = schema.maximum;
     this.exclusiveMinimum = schema.exclusiveMinimum;
@@ -428,7 +428,7 @@ function validDateAt(text: string): boolean {
  * The formats checked: those whose meaning is unambiguous and which models commonly get wrong
  * (a date without its time zone, an e-mail without a domain). Anything else passes.
  */
-const FORMATS: Readonly<Record<string, (text: string) => boolean>> = {
+const FORMAT_CHECKS: Readonly<Record<string, (text: string) => boolean>> = {
   "date-time": (t) => DATE_TIME.test(t) && validDateAt(t),
   date: (t) => DATE.test(t) && validDateAt(t),
   time: (t) => TIME.test(t),
