@@ -208,3 +208,25 @@ paths:
     }
   });
 });
+
+describe("a side read from a git revision", () => {
+  test("its places name <rev>:<path>, and GitHub annotations go to the working tree's file", async () => {
+    const { execFileSync } = await import("node:child_process");
+    const { formatGithub } = await import("../../src/diff/format-github.js");
+    const repo = folder({ "openapi.yaml": yamlSpec("integer") });
+    const git = (...args: string[]) => execFileSync("git", args, { cwd: repo, encoding: "utf8" });
+    git("init", "-q");
+    git("add", "openapi.yaml");
+    git("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "base");
+    const after = yamlSpec("string");
+    writeFileSync(join(repo, "openapi.yaml"), after);
+    const options = { places: true, env: {}, gitRevisions: { cwd: repo } } as const;
+    const [a, b] = await Promise.all([loadDescription("HEAD:openapi.yaml", options), loadDescription(join(repo, "openapi.yaml"), options)]);
+    const result = diffModels(buildModel(a), buildModel(b));
+    const change = finding(result, "response-property-type-changed");
+    const at = positionOf(yamlSpec("integer"), "type: integer", 2);
+    expect(change.source?.old).toEqual({ file: "HEAD:openapi.yaml", ...at, pointer: "/paths/~1pets/get/responses/200/content/application~1json/schema/properties/qty/type" });
+    expect(change.source?.new).toMatchObject({ file: join(repo, "openapi.yaml"), ...positionOf(after, "type: string") });
+    expect(formatGithub(result).split("\n")[0]).toMatch(new RegExp(`^::error file=${join(repo, "openapi.yaml")},line=${at.line},col=${at.column},`));
+  });
+});
