@@ -3,7 +3,8 @@
  * `--verbose`, and build tools using the programmatic API. Events carry counts and URLs as shown
  * to the user (never a header, token or request body).
  */
-export type GenerateStage = "fetch" | "parse" | "model" | "emit" | "format" | "write";
+/** `diff`: only when the description changed since the last generation (src/description-changes.ts). */
+export type GenerateStage = "fetch" | "parse" | "model" | "diff" | "emit" | "format" | "write";
 
 export interface ProgressEvent {
   readonly stage: GenerateStage;

@@ -5,7 +5,8 @@
  * it was generated from (src/description-changes.ts); with `failOn`, a change at that level stops
  * the run before anything is written.
  */
-import { relative } from "node:path";
+import { existsSync } from "node:fs";
+import { join, relative } from "node:path";
 import { loadDescription } from "./load/load-description.js";
 import type { LoadedDescription, LoadOptions } from "./load/loaded-description.js";
 import { inOriginalTerms, withOriginalPlaces } from "./load/original-places.js";
@@ -21,7 +22,8 @@ import { removeFiles, writeFiles } from "./emit/write-output.js";
 import { stage } from "./generate-progress.js";
 import { BreakingChangesError } from "./breaking-changes-error.js";
 import type { ChangePolicy, ChangesUnknown, DescriptionChanges } from "./description-changes.js";
-import { snapshotBytes, writeSnapshot } from "./emit/description-snapshot.js";
+import { SNAPSHOT_FILE, snapshotBytes, writeSnapshot } from "./emit/description-snapshot.js";
+import { summaryText } from "./diff/summary-text.js";
 import { toolgenVersion } from "./toolgen-version.js";
 import type { Change } from "./up-to-date.js";
 
@@ -68,7 +70,9 @@ export interface GenerateResult {
 export async function generate(source: string, options: GenerateOptions): Promise<GenerateResult> {
   const progress = options.onProgress;
   const previousLock = await readLock(options.out);
-  const loaded = await loadDescription(source, options);
+  // Where a comparison may follow, the texts are kept so its findings can name file and line.
+  const comparable = previousLock !== undefined && existsSync(join(options.out, SNAPSHOT_FILE));
+  const loaded = await loadDescription(source, comparable ? { ...options, places: true } : options);
   let model = await stage(progress, "model", () => withOriginalPlaces(loaded, () => withTypesDocument(buildModel(loaded))), (m) => ({
     detail: `${m.operations.length} operation${m.operations.length === 1 ? "" : "s"} of "${m.title}"${m.version === "" ? "" : ` ${m.version}`}`,
     count: m.operations.length,
@@ -118,5 +122,10 @@ export async function generate(source: string, options: GenerateOptions): Promis
 async function changesSince(previousLock: LockFile | undefined, loaded: LoadedDescription, model: ToolkitModel, options: GenerateOptions): Promise<DescriptionChanges | ChangesUnknown | undefined> {
   if (previousLock === undefined || previousLock.description.inputsSha256 === loaded.inputsSha256) return undefined;
   const { changesSinceLastGeneration } = await import("./description-changes.js");
-  return changesSinceLastGeneration(previousLock, loaded, model, options.out, options, options.maxBytes);
+  return stage(
+    options.onProgress,
+    "diff",
+    () => changesSinceLastGeneration(previousLock, loaded, model, options.out, options, options.maxBytes),
+    (changes) => (changes === undefined || "unknown" in changes ? { detail: "nothing to compare with" } : { detail: `${summaryText(changes.diff.summary)} since the last generation`, count: changes.diff.changes.length }),
+  );
 }

@@ -8,6 +8,8 @@ export { loadToolkit, type LoadToolkitOptions } from "./load-toolkit/load-toolki
 export { loadDescription } from "./load/load-description.js";
 export type { DescriptionSource, LoadedDescription, LoadOptions, OpenApiDocument } from "./load/loaded-description.js";
 export { BadInputError } from "./load/bad-input-error.js";
+export { BreakingChangesError } from "./breaking-changes-error.js";
+export type { ChangePolicy, ChangesUnknown, DescriptionChanges } from "./description-changes.js";
 export { buildModel } from "./model/build-model.js";
 export type { OperationModel, ParameterModel, BodyModel, ResponseModel, ToolkitModel } from "./model/toolkit-model.js";
 export { generateFiles, type EmitOptions } from "./emit/generate-files.js";

@@ -1,15 +1,15 @@
 /**
  * What the build step prints about a description that changed since the last generation: one
  * heading with the counts, then one line per finding worth stopping for (breaking, or at the
- * toolkit's `failOn` level), each with the tool, the message, and the rule id and fingerprint
- * that `toolgen-diff.json` accepts to let it pass. `toolgen diff` prints the whole report.
+ * toolkit's `failOn` level), each with its place in the new description (`file:line:column`, as
+ * `toolgen diff` prints it; a removal has none, the old side being the snapshot), the tool, the
+ * message, and the rule id and fingerprint that `toolgen-diff.json` accepts to let it pass.
+ * `toolgen diff` prints the whole report.
  */
-import type { DiffChange, DiffSummary } from "../diff/change.js";
+import type { DiffChange } from "../diff/change.js";
+import { mainPlace, placeText } from "../diff/place-text.js";
+import { summaryText } from "../diff/summary-text.js";
 import type { ChangesUnknown, DescriptionChanges } from "../description-changes.js";
-
-export function summaryText(summary: DiffSummary): string {
-  return `${summary.breaking} breaking, ${summary.warning} warning${summary.warning === 1 ? "" : "s"}, ${summary.info} info`;
-}
 
 /** `where`: the output folder as shown in the toolkit's other lines. */
 export function descriptionChangeLines(changes: DescriptionChanges | ChangesUnknown, where: string): string[] {
@@ -22,5 +22,6 @@ export function descriptionChangeLines(changes: DescriptionChanges | ChangesUnkn
 
 function findingLine(change: DiffChange, width: number): string {
   const tool = change.tool.new ?? change.tool.old;
-  return `  ${change.level.padEnd(width)}  ${tool !== undefined ? `${tool}: ` : ""}${change.message} (${change.id} ${change.fingerprint})`;
+  const place = mainPlace(change);
+  return `  ${change.level.padEnd(width)}  ${place !== undefined ? `${placeText(place)}: ` : ""}${tool !== undefined ? `${tool}: ` : ""}${change.message} (${change.id} ${change.fingerprint})`;
 }

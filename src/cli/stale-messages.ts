@@ -2,7 +2,7 @@
 import type { StaleFile } from "../emit/check-output.js";
 import { changedOptions } from "../emit/lock-file.js";
 import type { GenerateResult } from "../generate.js";
-import { summaryText } from "./description-change-lines.js";
+import { summaryText } from "../diff/summary-text.js";
 
 export function staleMessage(file: StaleFile, result: GenerateResult): string {
   const previous = result.previousLock;

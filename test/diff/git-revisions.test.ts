@@ -104,9 +104,13 @@ describe("a description read from a git revision", () => {
     const result = toolgen(repo, "diff", "HEAD~1:api/openapi.yaml", "HEAD:api/openapi.yaml", "--format", "json");
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
-    const report = JSON.parse(result.stdout) as { summary: { breaking: number }; changes: { id: string; message: string }[] };
+    const report = JSON.parse(result.stdout) as { summary: { breaking: number }; changes: { id: string; message: string; source?: unknown }[] };
     const ids = report.changes.map((change) => change.id);
     expect(ids).toContain("new-required-request-property");
+    // Its place is in the $ref'd file, named as git names it in the new side's revision.
+    expect(report.changes.find((change) => change.id === "new-required-request-property")?.source).toEqual({
+      new: { file: "HEAD:api/schemas/word.yaml", line: 5, column: 3, pointer: "/properties/lang" },
+    });
     expect(report.changes.some((change) => change.message.includes("`lang`"))).toBe(true);
     // `region` exists only in the working tree.
     expect(report.changes.some((change) => change.message.includes("region"))).toBe(false);
