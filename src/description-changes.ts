@@ -9,8 +9,7 @@
  * Nothing here runs when the inputs are unchanged (the no-change check never gets this far).
  */
 import { existsSync } from "node:fs";
-import type { Level } from "./diff/change.js";
-import { levelRank, type DiffChange, type DiffResult } from "./diff/change.js";
+import { levelRank, type DiffChange, type DiffResult, type Level } from "./diff/change.js";
 import { readDiffConfig, type DiffConfig } from "./diff/diff-config.js";
 import { diffModels } from "./diff/diff-models.js";
 import { readSnapshot } from "./emit/description-snapshot.js";
