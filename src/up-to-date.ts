@@ -28,6 +28,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { displayName } from "./load/bundle-refs.js";
 import { offlineReader } from "./load/description-cache.js";
 import { networkReader, sha256Hex, type DocumentReader, type ReadRecord } from "./load/document-reader.js";
+import { lightFetch } from "./load/light-fetch.js";
 import { examplesExist, examplesUrlOf, httpSettings, inputsHash } from "./load/load-inputs.js";
 import type { LoadOptions } from "./load/loaded-description.js";
 import { rereadAs, rereadDocument } from "./load/poll-document.js";
@@ -112,7 +113,8 @@ export async function checkUpToDate(source: string, options: UpToDateOptions): P
   const nameThen = remote ? first.url : first.path;
   if (nameThen !== nameNow) return changed("source-changed", `the source is ${nameNow}, last time it was ${nameThen ?? "another one"}`);
 
-  const http = httpSettings(options, env, remote ? root : undefined);
+  // Global fetch would load undici, which costs more than the rest of a remote no-change run.
+  const http = { ...httpSettings(options, env, remote ? root : undefined), ...(options.fetch === undefined ? { fetch: lightFetch } : {}) };
   if (options.offline === true && options.cacheDir === undefined) return changed("unreadable", "--offline without a cache directory");
   const offline = options.offline === true && options.cacheDir !== undefined ? offlineReader(options.cacheDir, networkReader(http)) : undefined;
   const [documents, outputs] = await Promise.all([

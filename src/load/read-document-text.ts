@@ -21,9 +21,27 @@ export interface HttpSettings {
    * Authorization on a cross-origin redirect. Undefined: credentials go nowhere.
    */
   readonly credentialOrigin?: string;
-  readonly fetch: typeof fetch;
+  readonly fetch: DocumentFetch;
   readonly timeoutMs: number;
   readonly maxBytes: number;
+}
+
+/**
+ * What this module asks of a fetch: the global `fetch` fits, and so does the lighter one the
+ * no-change check uses (light-fetch.ts), which never loads undici.
+ */
+export type DocumentFetch = (
+  url: string,
+  init: { readonly method: "GET" | "HEAD"; readonly headers: Readonly<Record<string, string>>; readonly redirect: "manual"; readonly signal?: AbortSignal },
+) => Promise<FetchedResponse>;
+
+export interface FetchedResponse {
+  readonly status: number;
+  readonly ok: boolean;
+  readonly statusText: string;
+  readonly url: string;
+  readonly headers: { get(name: string): string | null };
+  readonly body: ReadableStream<Uint8Array> | null;
 }
 
 export interface DocumentText {
@@ -110,7 +128,7 @@ async function fetchText(url: string, http: HttpSettings, method: "GET", guard?:
   return textOf(await send(url, http, method, guard), url, http);
 }
 
-async function textOf(response: Response, url: string, http: HttpSettings): Promise<DocumentText> {
+async function textOf(response: FetchedResponse, url: string, http: HttpSettings): Promise<DocumentText> {
   if (!response.ok) {
     await response.body?.cancel();
     throw new BadInputError(`answered ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`, response.url || url);
@@ -129,7 +147,7 @@ async function textOf(response: Response, url: string, http: HttpSettings): Prom
   };
 }
 
-async function send(url: string, http: HttpSettings, method: "GET" | "HEAD", guard?: RedirectGuard): Promise<Response> {
+async function send(url: string, http: HttpSettings, method: "GET" | "HEAD", guard?: RedirectGuard): Promise<FetchedResponse> {
   let current = url;
   for (let hop = 0; ; hop++) {
     const headers = new URL(current).origin === http.credentialOrigin ? http.headers : publicHeaders(http.headers);
@@ -166,7 +184,7 @@ async function withTimeout<T>(url: string, http: HttpSettings, run: (signal: Abo
   }
 }
 
-async function readLimited(response: Response, maxBytes: number, url: string): Promise<Uint8Array> {
+async function readLimited(response: FetchedResponse, maxBytes: number, url: string): Promise<Uint8Array> {
   const declared = Number(response.headers.get("content-length") ?? "0");
   if (declared > maxBytes) {
     await response.body?.cancel();
