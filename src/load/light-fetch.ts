@@ -14,6 +14,8 @@ import type { DocumentFetch, FetchedResponse } from "./read-document-text.js";
 export const lightFetch: DocumentFetch = async (url, init) => {
   const target = new URL(url);
   if (target.protocol !== "http:" && target.protocol !== "https:") throw new TypeError(`unsupported protocol ${target.protocol}`);
+  // As fetch does: node:http would send a URL's user name and password as basic auth.
+  if (target.username !== "" || target.password !== "") throw new TypeError("a URL with a user name or password is refused (as fetch refuses it)");
   const { request } = target.protocol === "https:" ? await import("node:https") : await import("node:http");
   const signal = init.signal;
   signal?.throwIfAborted();
