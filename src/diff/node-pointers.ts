@@ -18,6 +18,8 @@ const DATA_KEYS = new Set(["example", "examples", "default", "enum", "const", "x
 
 export class NodePointers {
   private readonly known = new WeakMap<object, string>();
+  /** Objects a whole search did not find (a stand-in for a missing schema is in no document). */
+  private readonly missing = new WeakSet<object>();
 
   constructor(private readonly document: OpenApiDocument) {}
 
@@ -25,6 +27,7 @@ export class NodePointers {
   find(target: object, from: unknown, fromPointer: string): string | undefined {
     const known = this.known.get(target);
     if (known !== undefined) return known;
+    if (this.missing.has(target)) return undefined;
     const visited = new Set<object>();
     const queue: [unknown, string][] = [[from, fromPointer]];
     for (let i = 0; i < queue.length && visited.size < SEARCH_BUDGET; i++) {
@@ -46,6 +49,7 @@ export class NodePointers {
         if (!DATA_KEYS.has(key)) queue.push([record[key], `${pointer}/${encodePointerSegment(key)}`]);
       }
     }
+    this.missing.add(target);
     return undefined;
   }
 }
