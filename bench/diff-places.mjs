@@ -3,9 +3,10 @@
 // process (places: the texts kept, bundling's copies remembered; positions are found only when a
 // finding asks). Then what finding the positions costs: the same diff (GitHub's description
 // against a pretty-printed copy with a property's type changed in every 20th component schema)
-// on models loaded with and without places. And the same two figures for a YAML description (Stripe's, 4 MB, every 40th `type: string` made integer: a few hundred
-// edits in schemas Stripe shares widely, so tens of thousands of findings), where positions come
-// from one parse with a listener.
+// on models loaded with and without places. And the same two figures for a YAML description
+// (Stripe's, 4 MB, every 40th `type: string` made integer: a few hundred edits in schemas Stripe
+// shares widely, so tens of thousands of findings), where positions come from one parse with a
+// listener.
 // Usage: npm run build && node --expose-gc bench/diff-places.mjs [runs=9]
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
