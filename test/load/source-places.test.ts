@@ -231,3 +231,23 @@ Person:
     expect((await loadDescription(join(dir, "openapi.yaml"), { env: {} })).places).toBeUndefined();
   });
 });
+
+describe("GitHub's description (13 MB of pretty-printed JSON)", () => {
+  test("every property of every 10th component schema is placed at its own key", async () => {
+    const { readFileSync } = await import("node:fs");
+    const { JsonPositions } = await import("../../src/load/json-positions.js");
+    const text = readFileSync(join(import.meta.dirname, "../../../shared/corpus/specs/github-api.json"), "utf8");
+    const document = JSON.parse(text) as { components: { schemas: Record<string, { properties?: Record<string, unknown> }> } };
+    const positions = new JsonPositions(text);
+    const names = Object.keys(document.components.schemas).filter((_, i) => i % 10 === 0);
+    let checked = 0;
+    for (const schema of names) {
+      for (const property of Object.keys(document.components.schemas[schema]!.properties ?? {})) {
+        const offset = positions.offsetOf(["components", "schemas", schema, "properties", property]);
+        expect(text.slice(offset, offset! + property.length + 2)).toBe(JSON.stringify(property));
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(500);
+  });
+});
