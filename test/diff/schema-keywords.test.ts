@@ -378,7 +378,7 @@ describe("under `not`, at any depth, a property's existence counts only as what 
   });
 
   test("oasdiff's `not` case: one property swapped for another and a maxLength lowered, both directions", () => {
-    const body = (names: string[], maxLength: number) => ({ type: "object", not: excluding(names, maxLength).properties.p.not });
+    const body = (names: string[], maxLength: number) => ({ type: "object", not: (excluding(names, maxLength).properties as { p: { not: unknown } }).p.not });
     // Old excludes objects with removed_prop and m up to 10 long; new those with added_prop and m up to 5.
     expect(j(body(["removed_prop"], 10), body(["added_prop"], 5))).toEqual([
       "breaking request-property-not-schema-widened not/removed_prop",
