@@ -1,6 +1,7 @@
 /**
- * Ends a vitest run with the plain line `Tests: N passed, N failed, N skipped`, which CI reads to
- * tell "ran and passed" from "ran nothing".
+ * Ends a vitest run with the slowest files (where a contributor looks first when the run grows)
+ * and the plain line `Tests: N passed, N failed, N skipped`, which CI reads to tell "ran and
+ * passed" from "ran nothing".
  */
 import type { Reporter, TestModule } from "vitest/node";
 
@@ -18,6 +19,11 @@ export default class SummaryReporter implements Reporter {
         else if (state === "failed") failed++;
         else skipped++;
       }
+    }
+    if (testModules.length > 10) {
+      const slowest = [...testModules].map((m) => [m.moduleId, m.diagnostic().duration] as const).sort((a, b) => b[1] - a[1]);
+      process.stdout.write("\nSlowest files:\n");
+      for (const [id, ms] of slowest.slice(0, 12)) process.stdout.write(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${id.slice(process.cwd().length + 1)}\n`);
     }
     process.stdout.write(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }
