@@ -14,6 +14,7 @@
 import { existsSync } from "node:fs";
 import type { SourcePlace } from "../load/source-places.js";
 import type { DiffChange, DiffResult, Level } from "./change.js";
+import { toolOf, toolsText } from "./shared-places.js";
 
 export interface GithubOptions {
   /**
@@ -69,21 +70,13 @@ function annotatedPlace(change: DiffChange, isFile: (file: string) => boolean): 
   return undefined;
 }
 
-function toolOf(change: DiffChange): string {
-  if (!change.operation) return "all tools";
-  const { old: before, new: after } = change.tool;
-  return before && after && before !== after ? `${before} -> ${after}` : (after ?? before ?? "");
-}
-
 function command(annotation: Annotation): string {
   const { place, tools } = annotation;
   const properties = [
     ...(place ? [`file=${escapeProperty(place.file)}`, `line=${place.line}`, `col=${place.column}`] : []),
     `title=${escapeProperty(annotation.id)}`,
   ];
-  const listed = tools.slice(0, TOOLS_LISTED).join(", ");
-  const more = tools.length > TOOLS_LISTED ? ` and ${tools.length - TOOLS_LISTED} more` : "";
-  const affected = tools.length === 1 ? `tool ${listed}` : `${tools.length} tools: ${listed}${more}`;
+  const affected = toolsText(tools, TOOLS_LISTED);
   return `::${COMMANDS[annotation.level]} ${properties.join(",")}::${escapeData(`${annotation.message} (${affected})`)}`;
 }
 

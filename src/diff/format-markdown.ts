@@ -7,6 +7,7 @@ import type { SourcePlace } from "../load/source-places.js";
 import { locationText, type DiffChange, type DiffResult, type Level } from "./change.js";
 import { existsSync } from "node:fs";
 import { placeText } from "./place-text.js";
+import { sharedFindings, toolsText } from "./shared-places.js";
 
 export interface MarkdownOptions {
   /** Put before each working-tree file's path in links (`https://github.com/o/r/blob/<sha>/`). */
@@ -35,6 +36,7 @@ export function formatMarkdown(result: DiffResult, options: MarkdownOptions = {}
     lines.push("", "No changes.");
     return lines.join("\n");
   }
+  const { shared, alone } = sharedFindings(result.changes);
   for (const level of ["breaking", "warning", "info"] as Level[]) {
     const changes = result.changes.filter((c) => c.level === level);
     if (changes.length === 0) continue;
@@ -42,20 +44,24 @@ export function formatMarkdown(result: DiffResult, options: MarkdownOptions = {}
     if (level === "info") lines.push(`<details><summary>${HEADINGS[level]} (${changes.length})</summary>`, "");
     else lines.push(`#### ${HEADINGS[level]} (${changes.length})`, "");
     lines.push("| Tool | Operation | Where | Change | Rule |", "|---|---|---|---|---|");
-    for (const change of changes) lines.push(row(change, options));
+    // A change in a shared component is one row, listing the tools it reaches.
+    for (const finding of shared) if (finding.change.level === level) lines.push(row(finding.change, options, finding.tools));
+    for (const change of alone) if (change.level === level) lines.push(row(change, options));
     if (level === "info") lines.push("", "</details>");
   }
   return lines.join("\n");
 }
 
-function row(change: DiffChange, options: MarkdownOptions): string {
+function row(change: DiffChange, options: MarkdownOptions, sharedBy?: readonly string[]): string {
   const { old: before, new: after } = change.tool;
-  const tool = !change.operation
-    ? "all tools"
-    : before && after && before !== after
-      ? `${code(before)} → ${code(after)}`
-      : code(after ?? before ?? "");
-  const operation = change.operation ? code(`${change.operation.method} ${change.operation.path}`) : "";
+  const tool = sharedBy
+    ? cell(toolsText(sharedBy))
+    : !change.operation
+      ? "all tools"
+      : before && after && before !== after
+        ? `${code(before)} → ${code(after)}`
+        : code(after ?? before ?? "");
+  const operation = change.operation && !sharedBy ? code(`${change.operation.method} ${change.operation.path}`) : "";
   const logical =
     change.location.section === "document" || change.location.section === "operation" ? "" : cell(locationText(change.location));
   const { old: was, new: is } = change.source ?? {};

@@ -1,11 +1,13 @@
 /**
- * `--format text` (default): a heading with the counts, then the findings grouped by tool. Colour
+ * `--format text` (default): a heading with the counts, the changes in shared components once each
+ * (shared-places.ts), then the other findings grouped by tool. Colour
  * only when asked (the command asks when stdout is a terminal and NO_COLOR is unset,
  * https://no-color.org).
  */
 import { locationText, type DiffResult, type Level } from "./change.js";
 import { groupByTool } from "./group-by-tool.js";
 import { mainPlace, placeText } from "./place-text.js";
+import { sharedFindings, toolsText } from "./shared-places.js";
 
 const COLOURS: Record<Level, string> = { breaking: "\x1b[31m", warning: "\x1b[33m", info: "\x1b[36m" };
 const BOLD = "\x1b[1m";
@@ -25,7 +27,15 @@ export function formatText(result: DiffResult, options: { color?: boolean } = {}
     return lines.join("\n");
   }
   const width = Math.max(...result.changes.map((c) => c.level.length));
-  for (const group of groupByTool(result.changes)) {
+  const { shared, alone } = sharedFindings(result.changes);
+  if (shared.length > 0) lines.push("", paint(BOLD, "Shared components") + `  ${paint(DIM, "one change, several tools")}`);
+  for (const { change, tools } of shared) {
+    const place = mainPlace(change)!;
+    const old = change.source?.new && change.source.old ? `  (was ${placeText(change.source.old)})` : "";
+    lines.push(`  ${paint(COLOURS[change.level], change.level.padEnd(width))}  ${placeText(place)}: ${change.message}`);
+    lines.push(`  ${" ".repeat(width)}  ${paint(DIM, `${change.id}  reaches ${toolsText(tools)}${old}`)}`);
+  }
+  for (const group of groupByTool(alone)) {
     lines.push("", paint(BOLD, group.title) + (group.operation ? `  ${paint(DIM, group.operation)}` : ""));
     for (const change of group.changes) {
       const where =

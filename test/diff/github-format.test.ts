@@ -198,11 +198,18 @@ ${removed ? "" : "    coupon, code:\n      type: string\n"}`;
       });
       expect(Object.keys(c).at(-1)).toBe("fingerprint");
     }
+    // The shared component's change is shown once, at its place, with the tools it reaches.
     const text = await run(dir, flags({ format: "text" }));
     expect(text).toContain(`warning  ${oldFile}:${at.line}:${at.column}: removed`);
+    expect(text.split(`${oldFile}:${at.line}:${at.column}`)).toHaveLength(2);
+    expect(text).toContain("reaches 2 tools: Shop/1/listOrders, Shop/1/getOrder");
+    expect(text).not.toContain("GET /orders/{id}");
     const md = await run(dir, flags({ format: "markdown", linkBase: "https://github.com/o/r/blob/abc/" }));
     const linkPath = oldFile.split("/").map(encodeURIComponent).join("/");
     expect(md).toContain(`[${oldFile}:${at.line}:${at.column}](https://github.com/o/r/blob/abc/${linkPath}#L${at.line})`);
+    const rows = md.split("\n").filter((l) => l.includes(`${oldFile}:${at.line}`));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toContain("| 2 tools: Shop/1/listOrders, Shop/1/getOrder |");
   });
 
   test("a type change shows the new place first and the old one after it", async () => {
