@@ -1,5 +1,5 @@
 /**
- * The no-change check (issue 16.1): before loading, modelling and emitting, is the output folder
+ * The no-change check: before loading, modelling and emitting, is the output folder
  * already what this run would write? It is when, against the folder's `toolgen.lock.json`,
  * - toolgen's version is the one that wrote the lock;
  * - the options that change the output (`lockOptionsOf`) are the same;

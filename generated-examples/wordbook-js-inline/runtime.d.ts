@@ -1020,7 +1020,7 @@ export declare function bindCallOptions<T extends Record<string, AnyOperation>>(
  * Why an interface looked up by key and not a type computed from the operations: the lookup
  * resolves one member, for the names an app actually writes, and the interface lives in a
  * declaration file that `skipLibCheck` skips, so a 1,223-operation client costs its app's `tsc`
- * nothing it does not call (BENCHMARKS.md, issue 17.2).
+ * nothing it does not call (BENCHMARKS.md, "Type-checking apps").
  */
 /**
  * The shape of one `ToolTypes` member: `args`, what `call` takes (`undefined` among them when the

@@ -4544,7 +4544,7 @@ export function bindCallOptions<T extends Record<string, AnyOperation>>(
  * Why an interface looked up by key and not a type computed from the operations: the lookup
  * resolves one member, for the names an app actually writes, and the interface lives in a
  * declaration file that `skipLibCheck` skips, so a 1,223-operation client costs its app's `tsc`
- * nothing it does not call (BENCHMARKS.md, issue 17.2).
+ * nothing it does not call (BENCHMARKS.md, "Type-checking apps").
  */
 
 /**

@@ -1,5 +1,5 @@
 /**
- * `toolgen serve`'s authentication flags (issue 14.5). The credential itself is read from an
+ * `toolgen serve`'s authentication flags (server/auth.ts). The credential itself is read from an
  * environment variable named by the flag, never from the command line: arguments show in `ps`,
  * in shell history and in CI logs. Several credentials (a key rotation) are separated by commas.
  */

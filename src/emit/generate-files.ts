@@ -42,13 +42,13 @@ export async function generateFiles(model: ToolkitModel, options: EmitOptions = 
     "emit",
     () => {
       // First: its syntax tree, the largest structure of a generation, is garbage once printed,
-      // before the descriptors and the other files exist (peak memory, BENCHMARKS.md, issue 16.4).
+      // before the descriptors and the other files exist (peak memory, BENCHMARKS.md, "Generation").
       const schemaTypes = emitSchemaTypes(model);
       // Once, for toolkit.ts's data and the ToolTypes its call is typed by.
       const descriptors = buildToolDescriptors(model);
       return [
         // Declarations only. With `--emit ts` it is written as a declaration file, which an app's
-        // `tsc` skips under `skipLibCheck` (BENCHMARKS.md, issue 16.5); `--emit js` turns it into
+        // `tsc` skips under `skipLibCheck` (BENCHMARKS.md, "Type-checking apps"); `--emit js` turns it into
         // `schema.d.ts` plus an empty `schema.js`.
         { path: emit === "ts" ? "schema.d.ts" : "schema.ts", content: code`${header}\n${schemaTypes}`, typesOnly: true },
         ...operationsFiles(model, descriptors, emit, runtimeImport, header, operationsEmitter),

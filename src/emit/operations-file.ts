@@ -11,12 +11,13 @@
  * declaration file is skipped under `skipLibCheck` and its types are resolved only where used.
  * On GitHub's description this, `schema.d.ts`, the JSON spec table below and `request` taking an
  * `object` took an app's check from 1.4-1.5x to 0.8-1.0x the time of the same app on
- * openapi-typescript + openapi-fetch (BENCHMARKS.md, issue 16.5).
+ * openapi-typescript + openapi-fetch (BENCHMARKS.md, "Type-checking apps").
  *
  * Both files are printed as text through ts-text.ts, as every other emitter's output is. They
- * were written with ts-morph structures until issue 16.4 measured what that cost on GitHub's
- * description (BENCHMARKS.md): loading ts-morph and the second copy of the TypeScript compiler
- * it bundles, then building and printing a 3 MB syntax tree, for functions of one fixed shape.
+ * were written with ts-morph structures once, which on GitHub's description was slow for what
+ * it did (BENCHMARKS.md, "Generation"): loading ts-morph and the second copy of the TypeScript
+ * compiler it bundles, then building and printing a 3 MB syntax tree, for functions of one fixed
+ * shape.
  */
 import type { ToolkitDescriptors } from "../model/tool-schema/tool-descriptors.js";
 import type { OperationModel, ToolkitModel } from "../model/toolkit-model.js";

@@ -3,7 +3,7 @@
  * (`astToString`: `printFile` with LF line ends, comments kept), byte for byte, in a fraction of
  * its time: the printer runs every node through its generic emit pipeline (comment and source-map
  * hooks, substitutions, position bookkeeping), which was 330 ms of a GitHub generation for 14 MB
- * of declarations (BENCHMARKS.md, issue 16.4).
+ * of declarations (BENCHMARKS.md, "Generation").
  *
  * It covers the nodes openapi-typescript builds for types, synthesized (no source positions):
  * interfaces and type aliases, property and index signatures, type literals, unions,

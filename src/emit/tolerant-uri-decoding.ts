@@ -8,7 +8,7 @@
  *
  * The transform is synchronous, so the global is replaced only while it runs and nothing else can
  * observe it. A string without `%` decodes to itself, and most segments have none: they skip the
- * call, which was 85 ms of a GitHub run (BENCHMARKS.md, issue 16.4).
+ * call, which was 85 ms of a GitHub run (BENCHMARKS.md, "Generation").
  */
 export function withTolerantUriDecoding<T>(run: () => T): T {
   const strict = globalThis.decodeURIComponent;

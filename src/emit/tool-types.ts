@@ -5,7 +5,7 @@
  * `<Name>Input` and `<Name>Output`, so a literal compiles exactly when the runtime would find the
  * tool. It is written into the declaration file beside those types (`operation-types.d.ts`, or
  * `operations.d.ts` for `--emit js`): an app's `tsc` skips it under `skipLibCheck` and resolves
- * only the members the app's literal names pick (BENCHMARKS.md, issue 17.2).
+ * only the members the app's literal names pick (BENCHMARKS.md, "Type-checking apps").
  */
 import type { ToolkitDescriptors } from "../model/tool-schema/tool-descriptors.js";
 import type { OperationModel, ToolkitModel } from "../model/toolkit-model.js";

@@ -1,6 +1,6 @@
 /**
  * typescript.js (9 MB) is compiled by V8 on every start: 130 ms of CPU in each generation, a
- * tenth of a GitHub run (BENCHMARKS.md, issue 16.4). V8 can save what it compiled and start from
+ * tenth of a GitHub run (BENCHMARKS.md, "Generation"). V8 can save what it compiled and start from
  * that instead (a code cache, as Node 22's `module.enableCompileCache()` does for every module;
  * Node 20 has only `vm.Script`'s `cachedData`): loading then takes about 55 ms.
  *

@@ -49,7 +49,7 @@ export const RESERVED_EXPORTS = [
   "webhooks",
   "$defs",
   "operationSpecs",
-  // operations.ts's typed error guard and calls (issue 32).
+  // Names operations.ts declares or imports for its typed error guard and calls.
   "callOperation",
   "isDeclaredError",
   "toolErrorStatuses",

@@ -9,7 +9,7 @@
  * Why an interface looked up by key and not a type computed from the operations: the lookup
  * resolves one member, for the names an app actually writes, and the interface lives in a
  * declaration file that `skipLibCheck` skips, so a 1,223-operation client costs its app's `tsc`
- * nothing it does not call (BENCHMARKS.md, issue 17.2).
+ * nothing it does not call (BENCHMARKS.md, "Type-checking apps").
  */
 import type { CallOptions } from "./options.js";
 import type { FileStore } from "./files/file-store.js";

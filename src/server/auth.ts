@@ -1,5 +1,5 @@
 /**
- * Authentication of tool calls (issue 14.5): the tool manager declares one scheme, publishes it
+ * Authentication of tool calls: the tool manager declares one scheme, publishes it
  * in its description (`components.securitySchemes` plus a document-level `security` requirement,
  * so a generated client knows what to send) and refuses every tool call without a credential it
  * accepts with 401 and a `WWW-Authenticate` challenge.

@@ -1,7 +1,7 @@
 /**
  * The document the schema types are written from: the model's document with the shapes that
  * openapi-typescript types into output that does not compile rewritten into equivalent ones
- * (issue 13, item 3). Only the types see it: tool schemas, the diff and the runtime read the
+ * (docs/descriptions.md lists them). Only the types see it: tool schemas, the diff and the runtime read the
  * document as written, so their messages keep naming the places the author wrote.
  *
  * Each step plans on the document first; the document is copied only when a step has work, so a
