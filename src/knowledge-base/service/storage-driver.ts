@@ -1,6 +1,6 @@
 /**
  * The database drivers are optional peer dependencies of toolgen: an app that only generates
- * clients never installs them, and never builds better-sqlite3's native addon (issue 17.1). So
+ * clients never installs them, and never builds better-sqlite3's native addon. So
  * before a backend is loaded, its driver is looked up from where toolgen is installed, and a
  * missing one becomes a one-line instruction rather than a stack trace from a worker thread.
  */

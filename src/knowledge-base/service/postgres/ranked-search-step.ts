@@ -3,7 +3,8 @@
  * change to anything below is a new step.
  *
  * Until step 1 alone, a search ranked every match with `ts_rank`, reading each matching document's
- * tsvector out of TOAST (BENCHMARKS.md, issue 15.7), and knew nothing of how rare a word is. Now:
+ * tsvector out of TOAST (BENCHMARKS.md, "Knowledge base at scale"), and knew nothing of how rare
+ * a word is. Now:
  *
  * - `toolgen_postings` holds one row per distinct word (lexeme) of every document: its weighted
  *   term frequency (a title occurrence counts twice, as on SQLite) and the document's length in

@@ -4,9 +4,9 @@
  * Sending a search to a reader thread and its answer back costs about 0.1 ms (two messages, two
  * wake-ups), as much as the search itself in a knowledge base of 10,000 chunks (0.09 ms at p50):
  * with every search on a reader, the one-word search in process fell from 12x the in-memory scan
- * at 10,000 chunks to 5.3-6.7x (BENCHMARKS.md, issue 15.7). Reader threads are there so that no
- * search holds the event loop; a search whose worst case is a few milliseconds holds it less than
- * the messages would cost a busy loop anyway.
+ * at 10,000 chunks to 5.3-6.7x (BENCHMARKS.md, "Knowledge base on each backend"). Reader threads
+ * are there so that no search holds the event loop; a search whose worst case is a few
+ * milliseconds holds it less than the messages would cost a busy loop anyway.
  *
  * The worst case is known before the search runs: FTS5 reads each query token's postings, at
  * most one per document, and each metadata or title term then checks each match once, so

@@ -6,8 +6,8 @@
  * Why: FTS5 scores every document that holds the word, then sorts; a filter is checked on each
  * of them. At 1,000,000 chunks a one-word search with a filter took 7-8 ms at p50 and 50-60 ms at
  * p99 (the in-memory scan that checks the filter first took 12.5 ms): a filter never narrowed the
- * work (BENCHMARKS.md, issue 15.7). Opt-in because it costs: the file grows by about as much as it
- * was, and every write does more (BENCHMARKS.md has the figures).
+ * work (BENCHMARKS.md, "Knowledge base at scale"). Opt-in because it costs: the file grows by
+ * about as much as it was, and every write does more (BENCHMARKS.md has the figures).
  *
  * For one word, FTS5's BM25 (fts5_aux.c, fts5Bm25Function) is
  *   idf × (w × (k1 + 1)) / (w + k1 × (1 − b + b × D / avgdl))
