@@ -1,4 +1,4 @@
-// Issue 17.1: what an app that uses a generated client installs in production, beside the anchor
+// What an app that uses a generated client installs in production, beside the anchor
 // (openapi-fetch, whose generator openapi-typescript is a dev dependency). Each row is a sample app
 // in bench/.out/deploy/<row>, installed twice from the npm registry (through npm's cache, so times
 // are with a warm cache; the first run of a fresh machine is slower):

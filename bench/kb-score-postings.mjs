@@ -1,5 +1,5 @@
-// Where the score index's postings should live (issue 15.7; docs/knowledge-base-deployment.md,
-// known gap 8: its writes run at 0.077x the ingest rate at 1M chunks). Three layouts, side by side
+// Where the score index's postings should live (its writes ran at 0.077x the ingest rate at 1M
+// chunks when they were kept in a B-tree: docs/knowledge-base-deployment.md, known gap 8). Three layouts, side by side
 // in one run, each in a database of its own on disk (WAL, synchronous = FULL, as the service):
 //
 //   fts5     FTS5 alone, as SQLite does without --score-index (the anchor);

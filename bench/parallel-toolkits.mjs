@@ -1,10 +1,10 @@
-// Issue 16.3: one config of five corpus toolkits (petstore, OpenAI, Clerk, Stripe, DigitalOcean),
+// One config of five corpus toolkits (petstore, OpenAI, Clerk, Stripe, DigitalOcean),
 // generated from scratch with `--jobs 1` (one after the other on the main thread) and with
 // `--jobs <n>` (worker threads), each run a fresh process with empty output folders, interleaved;
 // wall time is the best of the runs, CPU time (user + system, all threads) the least, peak RSS the
 // highest (`process.resourceUsage()`, which covers every thread: the workers are threads of the
-// one process). Then the same config once more with nothing changed (the no-change check of issue
-// 16.1), serial and parallel. Every parallel output is compared byte for byte with the serial one.
+// one process). Then the same config once more with nothing changed (the no-change check,
+// src/up-to-date.ts), serial and parallel. Every parallel output is compared byte for byte with the serial one.
 // Usage: npm run build && node bench/parallel-toolkits.mjs [runs=3] [jobs=2]
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
