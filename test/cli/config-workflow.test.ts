@@ -1,5 +1,5 @@
 /**
- * The build-step workflow of issue 7: a toolgen.config.json with three toolkits (two tool servers
+ * The build-step workflow (docs/build-step.md): a toolgen.config.json with three toolkits (two tool servers
  * over loopback HTTP, one file), generated with `toolgen`, verified with `--check` (telling an
  * edited file from a changed description), and regenerated with `--offline` once the servers are
  * gone.

@@ -1,5 +1,5 @@
 /**
- * The no-change skip (issue 16.1): when the description (and every `$ref`'d file), the options
+ * The no-change skip (src/up-to-date.ts): when the description (and every `$ref`'d file), the options
  * and toolgen's version are what the lock says and the output files still match it, `toolgen`
  * writes nothing and says so in one line, and `--check` passes without generating. The skip must
  * never hide a change: one byte of the description, of a `$ref`'d file, of an option or of an

@@ -1,5 +1,5 @@
 /**
- * Issue 16.3, parallel toolkits: a config of several toolkits run with `--jobs 3` writes
+ * Parallel toolkits: a config of several toolkits run with `--jobs 3` writes
  * byte-identical output to `--jobs 1` (this thread, one after the other), prints the same summary
  * in config order and the same progress lines (whole lines, each with its toolkit's name), reports
  * a failing toolkit the same way without touching the others, and exits with the same code.

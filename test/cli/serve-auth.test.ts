@@ -1,5 +1,5 @@
 /**
- * `toolgen serve`'s authentication flags (issue 14.5), from the sources: the command is parsed by
+ * `toolgen serve`'s authentication flags (src/cli/auth-flags.ts), from the sources: the command is parsed by
  * commander as `toolgen serve` parses it and stopped through its `stop` promise (no signal to
  * the test runner); the refusals go through `main`, exit 2 and one line naming the flag.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 16.2, "start only what is used": each command loads the code of its own path and nothing
+ * Start only what is used: each command loads the code of its own path and nothing
  * else. The built CLI (bin/toolgen.js, so `npm run build` first, as `npm test` does) runs in a
  * child process with a preloaded recorder (test/support/fixtures/module-recorder.mjs) that writes
  * down every ES module URL it resolves and every CommonJS file it requires.

@@ -1,5 +1,5 @@
 /**
- * Issue 17.1: an app keeps toolgen as a dev dependency, generates its client at build time, and
+ * An app keeps toolgen as a dev dependency, generates its client at build time, and
  * deploys with `npm ci --omit=dev`. The production install must hold no package at all, and the
  * client must run from a folder outside this repository, where nothing can resolve `toolgen`.
  *

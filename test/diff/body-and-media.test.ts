@@ -1,6 +1,6 @@
 /**
- * Issue 19: response media types compared by what the runtime does with them (item 2), and
- * request bodies declared without `content` (item 3). Also GET and HEAD bodies, which the
+ * Response media types compared by what the runtime does with them, and request bodies
+ * declared without `content`. Also GET and HEAD bodies, which the
  * generated client never sends but the server may still ask for.
  */
 import { describe, expect, test } from "vitest";
@@ -8,7 +8,7 @@ import { diffDocs, doc, lines, ok } from "./support.js";
 
 const post = (operation: Record<string, unknown>) => doc({ "/x": { post: { operationId: "x", responses: ok(), ...operation } } });
 
-describe("item 2: a response media type specialised or re-parameterised", () => {
+describe("a response media type specialised or re-parameterised", () => {
   const schema = { type: "object", properties: { a: { type: "string" } } };
   const answer = (...mediaTypes: string[]) =>
     post({ responses: { "200": { description: "ok", content: Object.fromEntries(mediaTypes.map((m) => [m, { schema }])) } } });
@@ -60,7 +60,7 @@ describe("item 2: a response media type specialised or re-parameterised", () => 
   });
 });
 
-describe("item 3: a request body without content", () => {
+describe("a request body without content", () => {
   test("adding a required body with no content is breaking: the client sends no body", () => {
     expect(lines(diffDocs(post({}), post({ requestBody: { required: true } })))).toEqual([
       "breaking request-body-added-required POST /x | body",

@@ -1,5 +1,5 @@
 /**
- * What a caller compiles against beside the result (issue 32.5): the declared headers of a success
+ * What a caller compiles against beside the result: the declared headers of a success
  * answer (`fn().withResponse()`'s typed `headers`) and the bodies of declared error answers
  * (`e.body` after `isToolCallError(e, tool, status)`), each judged like the result.
  */

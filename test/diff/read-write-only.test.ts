@@ -1,5 +1,5 @@
 /**
- * readOnly / writeOnly (issue 19.1). A readOnly property is not sent and a writeOnly one does not
+ * readOnly / writeOnly. A readOnly property is not sent and a writeOnly one does not
  * arrive (OAS 3.0 §4.7.24 (Schema Object, readOnly/writeOnly)), and the generated types leave them out of request and result types
  * respectively: so nothing about a readOnly property is a request change and nothing about a
  * writeOnly one a response change. Only the flag itself changing is.

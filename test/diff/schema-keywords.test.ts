@@ -1,5 +1,5 @@
 /**
- * Issue 19: classes of schema change judged for a caller of the generated client, each in a
+ * Classes of schema change judged for a caller of the generated client, each in a
  * request and in a response. One component `S` is the POST body and its 200 response, so one
  * edit gives one finding per direction.
  */
@@ -18,7 +18,7 @@ function judged(before: unknown, after: unknown, extra: Record<string, unknown> 
 const obj = (properties: Record<string, unknown>, required: string[] = []) => ({ type: "object", properties, required });
 const str = (extra: Record<string, unknown> = {}) => ({ type: "string", ...extra });
 
-describe("item 5: an empty pattern is no constraint", () => {
+describe("an empty pattern is no constraint", () => {
   test("'' -> a pattern is a pattern added (breaking in a request), not a changed one", () => {
     expect(judged(obj({ s: str({ pattern: "" }) }), obj({ s: str({ pattern: "^\\w+$" }) }))).toEqual([
       "breaking request-property-pattern-added s",
@@ -41,7 +41,7 @@ describe("item 5: an empty pattern is no constraint", () => {
   });
 });
 
-describe("item 4: x-extensible-enum narrows accepted input like enum", () => {
+describe("x-extensible-enum narrows accepted input like enum", () => {
   const ext = (values: string[]) => str({ "x-extensible-enum": values });
 
   test("a value removed from a request property breaks; in a response it is info (clients must take unknown values)", () => {
@@ -68,7 +68,7 @@ describe("item 4: x-extensible-enum narrows accepted input like enum", () => {
   });
 });
 
-describe("item 7: a changed const keeps no old value", () => {
+describe("a changed const keeps no old value", () => {
   test("3.1 const in a property: breaking in a request and in a response, not enum value added + removed", () => {
     expect(judged(obj({ k: str({ const: "ok" }) }), obj({ k: str({ const: "success" }) }), {}, "3.1.0")).toEqual([
       "breaking request-property-const-changed k",
@@ -95,7 +95,7 @@ describe("item 7: a changed const keeps no old value", () => {
   });
 });
 
-describe("item 6: oneOf judged by whether old values still match exactly one branch", () => {
+describe("oneOf judged by whether old values still match exactly one branch", () => {
   const named = (...props: string[]) => obj(Object.fromEntries(props.map((p) => [p, str()])));
 
   test("a body wrapped in oneOf of two branches that both accept it: every old body matches both, so it is rejected", () => {
@@ -151,7 +151,7 @@ describe("item 6: oneOf judged by whether old values still match exactly one bra
   });
 });
 
-describe("item 8: JSON Schema 2020-12 keywords and not, direction-aware", () => {
+describe("JSON Schema 2020-12 keywords and not, direction-aware", () => {
   const j = (before: unknown, after: unknown, extra: Record<string, unknown> = {}) => judged(before, after, extra, "3.1.0");
   const arr = (extra: Record<string, unknown> = {}) => obj({ a: { type: "array", items: str(), ...extra } });
 

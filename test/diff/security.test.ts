@@ -1,5 +1,5 @@
 /**
- * Issue 14.6: a required security scheme added to an operation, as `toolgen diff` reports it.
+ * A required security scheme added to an operation, as `toolgen diff` reports it.
  * The level is the catalogue's (docs/diff-in-ci.md): `api-security-added` is breaking (every
  * call made as before gets a 401/403; docs/diff-judged-differently.md
  * `security-added-to-endpoint` says why oasdiff's INFO is not followed); a policy file can lower it. Every message names the schemes involved, so a reader knows which credential to

@@ -1,5 +1,5 @@
 /**
- * Issue 32, items 1, 2 and 6: typed error answers (`isToolCallError(e, tool, status?)`), the
+ * Typed error answers (`isToolCallError(e, tool, status?)`), the
  * answer around the result (`fn().withResponse()` with the declared headers typed and read),
  * `requestId` and `headers` on HTTP errors, errors recognised across copies of the runtime, and a
  * wrapper `fetch` as the hook for tracing and custom headers. A generated module, type-checked

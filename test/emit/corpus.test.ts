@@ -27,7 +27,7 @@ const cases: [string, string][] = [
 ];
 
 /**
- * Each description's security schemes as typed credentials (issue 14): an app that configures
+ * Each description's security schemes as typed credentials: an app that configures
  * them compiles with the output, and one that names no scheme or gives basic a string does not.
  */
 const AUTH_APPS: Record<string, string> = {

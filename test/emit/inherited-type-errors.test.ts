@@ -1,5 +1,5 @@
 /**
- * Issue 13, item 3: shapes that openapi-typescript types into output that does not compile, found
+ * Shapes that openapi-typescript types into output that does not compile, found
  * in PagerDuty's, Plaid's, Telstra's and Vercel's public descriptions, compile with toolgen, and
  * their types are the exact ones (values of the schema are accepted, others refused), not
  * `unknown` or `never`. The same description given to openapi-typescript alone fails under tsc:

@@ -1,5 +1,5 @@
 /**
- * A large API with `--emit ts` (issue 16.5): the operations' specs are one JSON text, the
+ * A large API with `--emit ts`: the operations' specs are one JSON text, the
  * Input/Output types are in `operation-types.d.ts` and the schema types in `schema.d.ts`, so an
  * app's `tsc` need not check them. The output still compiles under tsc --strict (declaration files
  * included: the helper turns `skipLibCheck` off), an app is still checked against the types, and

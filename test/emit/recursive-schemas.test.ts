@@ -1,5 +1,5 @@
 /**
- * Issue 8, item 2: recursive schemas (self-reference, mutual recursion, recursion through allOf
+ * Recursive schemas (self-reference, mutual recursion, recursion through allOf
  * and additionalProperties) are handled by every stage that walks schemas: the types compile, the
  * tool descriptors are finite and $ref-free, validation of a deep value works, and diff ends.
  */

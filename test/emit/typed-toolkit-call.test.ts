@@ -1,5 +1,5 @@
 /**
- * `toolkit.call` typed by tool name (issue 17.2). A description with a required, an optional and
+ * `toolkit.call` typed by tool name (src/runtime/typed-toolkit.ts). A description with a required, an optional and
  * no input, a 204 answer, a header the app supplies and a fixed value is generated (`--emit ts`
  * and `--emit js`) and an app is compiled against it under tsc --strict: literal names take the
  * tool's own input and give its output, misspelt names and wrong inputs carry @ts-expect-error

@@ -1,5 +1,5 @@
 /**
- * Issue 8, item 5: an access token (and any header the user adds) reaches the tool server it is
+ * An access token (and any header the user adds) reaches the tool server it is
  * meant for and nothing else: not another origin behind a redirect or an external `$ref`, not
  * stdout or stderr (even with --verbose, even when the server fails and echoes it back), not the
  * generated files, the lock or the offline cache, and not the errors of the generated client.

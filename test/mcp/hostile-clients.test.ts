@@ -1,5 +1,5 @@
 /**
- * The MCP bridge over HTTP against hostile clients and a hostile tool server (issue 18): a request
+ * The MCP bridge over HTTP against hostile clients and a hostile tool server: a request
  * target that used to end the process, event streams nobody closes, bodies that never finish or
  * nest too deep, foreign Host and Origin headers, and a tool answering 200 MiB.
  */

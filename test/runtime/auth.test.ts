@@ -1,5 +1,5 @@
 /**
- * Authentication as descriptions declare it (issue 14): typed credentials per security scheme,
+ * Authentication as descriptions declare it: typed credentials per security scheme,
  * applied per operation, refreshed per call, never leaked. A description with every scheme kind
  * is generated (TypeScript, type-checked with an app that must fail where it misuses them, and
  * JavaScript, imported and called) against loopback servers that record what they receive.

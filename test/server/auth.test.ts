@@ -1,5 +1,5 @@
 /**
- * The tool manager's `auth` option (issue 14.5) over real HTTP on 127.0.0.1: the scheme published
+ * The tool manager's `auth` option (src/server/auth.ts) over real HTTP on 127.0.0.1: the scheme published
  * in the description, 401 with a `WWW-Authenticate` challenge for a missing or wrong credential,
  * 200 for a right one, the description and examples public, a bearer token and an API key in a
  * header, the query and a cookie, and no credential in any answer or log line.

@@ -1,5 +1,5 @@
 /**
- * The tool manager against clients that mean harm (issue 18): request targets `new URL()` cannot
+ * The tool manager against clients that mean harm: request targets `new URL()` cannot
  * parse, a web page posting a form or text/plain (no CORS preflight) or reading answers through
  * DNS rebinding, bodies that never finish, too many connections, JSON nested past any stack, and
  * numbers JSON cannot carry, in and out, through both validators (zod and ajv).

@@ -1,5 +1,5 @@
 /**
- * The tool manager under load (issue 8): the spec's word-list sample served by the built
+ * The tool manager under load: the spec's word-list sample served by the built
  * `serveTools` (dist/) in a child process; autocannon in this process, over loopback, 100
  * connections for LOAD_SECONDS (default 20) after a 3 s warm-up, cycling through valid calls of
  * both tools, a call refused with 400 and the description. Every answer is checked against what

