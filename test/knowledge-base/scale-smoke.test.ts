@@ -1,5 +1,5 @@
 /**
- * A bounded version of bench/kb-scale.mjs (issue 15.7) for CI: 2,000 seeded chunks (English,
+ * A bounded version of bench/kb-scale.mjs for CI: 2,000 seeded chunks (English,
  * Chinese, mixed; metadata with a few keys) ingested through the HTTP API in batches, several in
  * flight, on each backend. Correctness only, no timing: the list counts every chunk, a word planted
  * in one known chunk finds that chunk at rank 1, and a filtered search returns exactly the chunks

@@ -1,5 +1,5 @@
 /**
- * A data directory written by schema 1 (before metadata_values, issue 15.7) opens with today's
+ * A data directory written by schema 1 (before metadata_values) opens with today's
  * code: the migration fills metadata_values from the stored metadata, filtered searches find what
  * they would have found before, with the same scores as a knowledge base built today, and writes
  * after the migration keep the table right, including those of an old process still running.

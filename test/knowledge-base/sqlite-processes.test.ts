@@ -1,5 +1,5 @@
 /**
- * Several `kb serve` processes on one SQLite data directory (issue 15.5): they start at the same
+ * Several `kb serve` processes on one SQLite data directory: they start at the same
  * moment on an empty directory (one creates the tables, the others wait for it), and their
  * concurrent writers wait for each other's write lock instead of failing with "database is locked";
  * and both keep the score index right.

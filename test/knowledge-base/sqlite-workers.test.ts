@@ -1,5 +1,5 @@
 /**
- * SQLite runs on worker threads (issue 15.4): a writer and a pool of readers, so a heavy search
+ * SQLite runs on worker threads: a writer and a pool of readers, so a heavy search
  * does not hold up a small one sent after it (it did when every query ran on the event loop: a
  * call returned only once its query had run). Assertions are on the order of answers, not on
  * durations; plus what crosses the thread boundary: errors, and documents sent in parts.

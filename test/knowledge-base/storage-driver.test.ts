@@ -1,5 +1,5 @@
 /**
- * better-sqlite3 and pg are optional peer dependencies (issue 17.1): an app that only generates
+ * better-sqlite3 and pg are optional peer dependencies: an app that only generates
  * clients installs neither. Starting the service without its driver must say what to install.
  */
 import { mkdtempSync, rmSync } from "node:fs";

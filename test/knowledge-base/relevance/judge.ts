@@ -1,5 +1,5 @@
 /**
- * Relevance of a knowledge-base service, measured against a judged set (issue 15, item 6).
+ * Relevance of a knowledge-base service, measured against a judged set.
  *
  * documents.json holds about two hundred documents, half English and half Simplified Chinese;
  * queries.json holds queries with graded judgments (2 = highly relevant, 1 = partially relevant,
