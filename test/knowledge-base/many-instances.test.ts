@@ -286,6 +286,23 @@ describe("the database user", () => {
   });
 });
 
+describe("acknowledgement", () => {
+  // postgres-storage.ts acknowledges a write only when COMMIT answers COMMIT: this is the case it
+  // guards against, where a transaction that failed inside answers COMMIT with ROLLBACK, no error.
+  it("COMMIT of a transaction that failed inside answers ROLLBACK without an error", async () => {
+    const client = new pg.Client({ connectionString: await postgres.createDatabase() });
+    await client.connect();
+    try {
+      await client.query("BEGIN");
+      await client.query("SELECT 1/0").catch(() => undefined);
+      const committed = await client.query("COMMIT");
+      expect(committed.command).toBe("ROLLBACK");
+    } finally {
+      await client.end();
+    }
+  });
+});
+
 describe("output that went away", () => {
   /** CPU time (user + system, in clock ticks) the process has used so far. */
   const cpuTicks = (pid: number) => {

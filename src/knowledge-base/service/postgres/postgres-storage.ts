@@ -233,7 +233,10 @@ export class PostgresStorage implements KnowledgeBaseStorage {
       await run(`BEGIN ISOLATION LEVEL ${options.isolation ?? "READ COMMITTED"}; SET LOCAL statement_timeout = ${timeoutMs}`);
       try {
         const result = await work(run);
-        await run("COMMIT");
+        // A transaction that already failed answers COMMIT with ROLLBACK and no error: nothing
+        // may be acknowledged then, even if the error that failed it was swallowed somewhere.
+        const committed = await run("COMMIT");
+        if (committed.command !== "COMMIT") throw new Error(`the transaction was not committed (PostgreSQL answered ${committed.command})`);
         return result;
       } catch (error) {
         if (!connectionLost(error)) await run("ROLLBACK").catch(() => undefined);
