@@ -34,9 +34,15 @@ describe("conventions", () => {
     });
   });
 
-  test("has_more and starting_after (Stripe), after (OpenAI)", () => {
+  test("has_more and starting_after (Stripe, with ending_before to page backwards), after (OpenAI)", () => {
     const list = { type: "object", properties: { object: str, data: array, has_more: { type: "boolean" }, url: str } };
-    expect(paging([q("limit", int), q("starting_after"), q("ending_before")], json(list))).toEqual({ kind: "after", items: "data", next: "has_more", param: "starting_after" });
+    expect(paging([q("limit", int), q("starting_after"), q("ending_before")], json(list))).toEqual({
+      kind: "after",
+      items: "data",
+      next: "has_more",
+      param: "starting_after",
+      before: "ending_before",
+    });
     expect(paging([q("after")], json(list))).toEqual({ kind: "after", items: "data", next: "has_more", param: "after" });
   });
 
@@ -60,6 +66,14 @@ describe("conventions", () => {
 
   test("page/per_page and offset/limit numbers, with the declared default size", () => {
     expect(paging([q("page", int), q("per_page", { type: "integer", default: 30 })], json(array))).toEqual({ kind: "page", param: "page", size: "per_page", defaultSize: 30 });
+    // A declared maximum tells paginate a short page from one the server capped.
+    expect(paging([q("page", int), q("per_page", { type: "integer", default: 30, maximum: 100 })], json(array))).toEqual({
+      kind: "page",
+      param: "page",
+      size: "per_page",
+      defaultSize: 30,
+      maxSize: 100,
+    });
     expect(paging([q("page", { type: "integer", minimum: 0 }), q("page_size", int)], json({ type: "object", properties: { results: array, count: int } }))).toEqual({
       kind: "page",
       items: "results",
