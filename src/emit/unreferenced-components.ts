@@ -7,8 +7,8 @@
  * a third of the parse time of an app's type check.
  */
 import { decodePointer } from "../load/json-pointer.js";
-import { isDataKey, MAPS_OF_MAPS, NAME_MAPS } from "../model/description-structure.js";
 import { isObject } from "../model/local-ref.js";
+import { forEachDescriptionObject } from "../model/types-document/ref-holders.js";
 
 type Json = Record<string, unknown>;
 
@@ -48,8 +48,10 @@ export function withoutUnreferencedComponents(document: Json): Json {
     }
   };
 
-  forEachObjectIn({ ...document, components: kept }, follow);
-  while (pending.length > 0) forEachObjectIn(pending.pop(), follow);
+  // Data (examples, defaults, enums, `x-` extensions such as `x-webhooks`) is not walked into, so
+  // a `$ref` written there keeps nothing.
+  forEachDescriptionObject({ ...document, components: kept }, follow);
+  while (pending.length > 0) forEachDescriptionObject(pending.pop(), follow);
 
   let dropped = false;
   const pruned: Json = { ...kept };
@@ -79,34 +81,4 @@ function reachRef(ref: string, reach: (section: string, name: string) => void): 
   if (!ref.startsWith("#/components/")) return;
   const [, section, name] = decodePointer(ref.slice(1));
   if (section !== undefined && name !== undefined) reach(section, name);
-}
-
-/**
- * Every description object under `root`, walked as ref-holders.ts walks a whole description:
- * data (examples, defaults, enums, `x-` extensions) is not entered, so a `$ref` written inside an
- * example or an extension such as `x-webhooks` keeps nothing.
- */
-function forEachObjectIn(root: unknown, visit: (node: Json) => void): void {
-  const nodes: unknown[] = [root];
-  const nameMaps: boolean[] = [false];
-  while (nodes.length > 0) {
-    const node = nodes.pop();
-    const names = nameMaps.pop()!;
-    if (Array.isArray(node)) {
-      for (let i = node.length - 1; i >= 0; i--) {
-        nodes.push(node[i]);
-        nameMaps.push(false);
-      }
-      continue;
-    }
-    if (!isObject(node)) continue;
-    if (!names) visit(node);
-    for (const key of Object.keys(node)) {
-      const child = node[key];
-      if (typeof child !== "object" || child === null) continue;
-      if (!names && isDataKey(key)) continue;
-      nodes.push(child);
-      nameMaps.push(!names && (NAME_MAPS.has(key) || MAPS_OF_MAPS.has(key)) && !Array.isArray(child));
-    }
-  }
 }
