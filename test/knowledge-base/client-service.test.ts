@@ -136,7 +136,8 @@ describe.each(BACKENDS)("$name backend", (backend) => {
       const hits = await kb.search("执法人员培训");
       expect(hits[0]?.id).toBe("law-2");
       expect(hits.map((h) => h.id)).toContain("law-1"); // shares 执法
-      expect(hits.map((h) => h.id)).not.toContain("law-3");
+      // law-3 shares only the character 法 (法律, 法规), which matches as a character: below both.
+      expect(hits.map((h) => h.id).slice(0, 2).sort()).toEqual(["law-1", "law-2"]);
       expect((await kb.search("食品安全")).map((h) => h.id)).toEqual(["law-3"]);
       // Mixed-language documents answer both languages.
       expect((await kb.search("城市规划")).map((h) => h.id)).toContain("mixed");

@@ -13,7 +13,7 @@ import { postgresIndexText } from "../../src/knowledge-base/service/postgres/ind
 import { MIGRATIONS } from "../../src/knowledge-base/service/postgres/migrations.js";
 import { PostgresStorage } from "../../src/knowledge-base/service/postgres/postgres-storage.js";
 import { queryWords } from "../../src/knowledge-base/service/query-words.js";
-import { toIndexText } from "../../src/knowledge-base/service/segment.js";
+import { toGramText, toIndexText } from "../../src/knowledge-base/service/segment.js";
 import type { IndexedDocument, NewDocument, ScoredDocument } from "../../src/knowledge-base/service/storage.js";
 import { seededRandom } from "../support/seeded-random.js";
 import { startPostgres, type TestPostgres } from "../support/postgres.js";
@@ -29,7 +29,13 @@ afterAll(async () => {
 });
 
 const indexed = (documents: readonly NewDocument[]): IndexedDocument[] =>
-  documents.map((d) => ({ ...d, indexTitle: toIndexText(d.title), indexContent: toIndexText(d.content) }));
+  documents.map((d) => ({
+    ...d,
+    indexTitle: toIndexText(d.title),
+    indexContent: toIndexText(d.content),
+    gramTitle: toGramText(d.title),
+    gramContent: toGramText(d.content),
+  }));
 
 async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
@@ -44,7 +50,7 @@ async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T
 /** A database as a toolgen of schema step 1 left it: that step, recorded, and these knowledge bases (ids 1, 2, ...). */
 async function stepOneDatabase(client: pg.Client, knowledgeBases: readonly string[]): Promise<void> {
   await client.query("CREATE TABLE toolgen_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())");
-  await client.query(MIGRATIONS[0]!);
+  await client.query(MIGRATIONS[0] as string);
   await client.query("INSERT INTO toolgen_schema (version) VALUES (1)");
   for (const name of knowledgeBases) await client.query("INSERT INTO toolgen_knowledge_bases (name) VALUES ($1)", [name]);
 }
@@ -244,15 +250,16 @@ describe("ranking on PostgreSQL", () => {
     }
   });
 
-  it("a database written by step 1 alone gets its postings and counts when step 2 is applied", async () => {
+  it("a database written by step 1 alone gets its postings, counts and grams when the later steps are applied", async () => {
     const url = await postgres.createDatabase();
+    let old: IndexedDocument[] = [];
     await withClient(url, async (client) => {
       // What a toolgen of step 1 left: its schema, and documents written by its insert.
       await stepOneDatabase(client, ["old", "empty"]);
       const rng = seededRandom(3);
       // Enough documents that building their postings takes longer than the statement timeout
       // given to open() below, which the step must not be held to.
-      const old = indexed(Array.from({ length: 3000 }, (_, i) => randomDocument(rng, `o${i}`, i % 2)));
+      old = indexed(Array.from({ length: 3000 }, (_, i) => randomDocument(rng, `o${i}`, i % 2)));
       await client.query(
         `INSERT INTO toolgen_documents (kb_id, id, title, content, metadata, search)
          SELECT 1, d.id, d.title, d.content, d.metadata::json,
@@ -284,6 +291,16 @@ describe("ranking on PostgreSQL", () => {
         expect(await postingsMismatches(client)).toEqual({ extra: 0, missing: 0, wrongCounts: 0 });
         const { rows } = await client.query<{ kb_id: string; documents: string }>("SELECT kb_id, documents FROM toolgen_kb_stats ORDER BY kb_id");
         expect(rows.map((row) => [Number(row.kb_id), Number(row.documents)])).toEqual([[1, 3000]]);
+        // Step 3 gave the documents written before it the grams an add gives them.
+        const grams = await client.query<{ differ: string; with_grams: string }>(
+          `SELECT count(*) FILTER (WHERE d.grams <> setweight(to_tsvector('toolgen', u.title), 'A') || setweight(to_tsvector('toolgen', u.content), 'B')) AS differ,
+                  count(*) FILTER (WHERE d.grams <> ''::tsvector) AS with_grams
+           FROM toolgen_documents AS d JOIN unnest($1::text[], $2::text[], $3::text[]) AS u (id, title, content) ON d.kb_id = 1 AND d.id = u.id`,
+          [old.map((d) => d.id), old.map((d) => d.gramTitle), old.map((d) => d.gramContent)],
+        );
+        expect(Number(grams.rows[0]!.differ)).toBe(0);
+        expect(Number(grams.rows[0]!.with_grams)).toBe(old.filter((d) => d.gramTitle !== "" || d.gramContent !== "").length);
+        expect(Number(grams.rows[0]!.with_grams)).toBeGreaterThan(0);
         for (const text of ["river", "maple 石头", "harbor willow ember"]) {
           const words = queryWords(text);
           expectExactTopK(await storage.search(1, words, 10, []), await referenceRanking(client, 1, words), 10, `migrated: "${text}"`);

@@ -8,9 +8,9 @@ import {
   startKnowledgeBaseService,
   type KnowledgeBaseService,
 } from "../../src/knowledge-base/index.js";
-import { queryWords } from "../../src/knowledge-base/service/query-words.js";
+import { queryGrams, queryWords } from "../../src/knowledge-base/service/query-words.js";
 import { toMatchExpression } from "../../src/knowledge-base/service/sqlite/match-expression.js";
-import { segmentWords } from "../../src/knowledge-base/service/segment.js";
+import { characterGrams, segmentWords, toGramText } from "../../src/knowledge-base/service/segment.js";
 import { BACKENDS } from "./backends.js";
 
 describe.each(BACKENDS)("$name backend", (backend) => {
@@ -345,6 +345,22 @@ describe.each(BACKENDS)("$name backend", (backend) => {
       expect(await ids(id, "🚀")).toEqual(["rocket"]);
     });
 
+    it("Chinese and Japanese are found by characters and pairs where the query's words are not the document's", async () => {
+      const { id } = await add([
+        { id: "panda", content: "大熊猫主要吃竹子" },
+        { id: "tea", content: "泡绿茶不宜用沸水" },
+        { id: "ja", content: "日本語教室に通う" },
+        { id: "en", content: "pandas drink tea" },
+      ]);
+      // 熊猫 and 日本 are words of the query and inside the words 大熊猫 and 日本語 of the documents;
+      // 泡茶 is nowhere in the text.
+      expect(await ids(id, "熊猫")).toEqual(["panda"]);
+      expect((await ids(id, "泡茶"))[0]).toBe("tea");
+      expect(await ids(id, "日本")).toEqual(["ja"]);
+      // A document without Chinese or Japanese ranks as it did: by its words alone.
+      expect(await ids(id, "pandas tea")).toEqual(["en"]);
+    });
+
     it("ranks documents with more of the words first, titles above contents, ties in insertion order, scores > 0", async () => {
       const { id } = await add([
         { id: "one", content: "apple" },
@@ -578,6 +594,15 @@ describe("segmentation", () => {
     expect(segmentWords("城市管理执法主管部门")).toEqual(["城市", "管理", "执法", "主管", "部门"]);
     expect(segmentWords("Hello, world! it's 3.5")).toEqual(["Hello", "world", "it's", "3.5"]);
     expect(segmentWords("ＡＢＣ１２３")).toEqual(["ABC123"]); // NFKC: full-width to ASCII
+  });
+
+  it("gives the characters and neighbouring pairs of Chinese and Japanese runs, nothing for other scripts", () => {
+    expect(characterGrams("大熊猫 and 茶")).toEqual(["大", "大熊", "熊", "熊猫", "猫", "茶"]);
+    expect(characterGrams("カレーを食べる")).toEqual(["カ", "カレ", "レ", "レー", "ー", "ーを", "を", "を食", "食", "食べ", "べ", "べる", "る"]);
+    expect(characterGrams("ｶﾚｰ")).toEqual(characterGrams("カレー")); // NFKC: half-width katakana
+    expect(characterGrams("hello สวัสดี 안녕")).toEqual([]);
+    expect(toGramText("泡茶")).toBe("泡 泡茶 茶");
+    expect(queryGrams("茶 茶茶")).toEqual(["茶", "茶茶"]);
   });
 
   it("builds an OR of quoted words; FTS5 operators lose their meaning", () => {

@@ -27,7 +27,7 @@ function random(seed: number): () => number {
 }
 
 function document(id: string, content: string, title = id): IndexedDocument {
-  return { id, title, content, metadata: {}, indexTitle: title, indexContent: content };
+  return { id, title, content, metadata: {}, indexTitle: title, indexContent: content, gramTitle: "", gramContent: "" };
 }
 
 /** `count` documents of about 3,000 characters of the common words (already lower case: their own index text). */
@@ -110,7 +110,7 @@ describe("SQLite on worker threads", () => {
       const metadata = JSON.parse('{"__proto__":{"x":1},"tags":["a",1,true,null],"deep":{"k.ey":"v"}}') as Record<string, unknown>;
       const documents: IndexedDocument[] = [
         { ...document("large", content, "t".repeat(300_000)), metadata },
-        { title: "", content: "", metadata: {}, indexTitle: "", indexContent: "" },
+        { title: "", content: "", metadata: {}, indexTitle: "", indexContent: "", gramTitle: "", gramContent: "" },
         document("last", "last one"),
       ];
       const ids = await storage.addDocuments(kb, documents);

@@ -15,7 +15,7 @@ import {
   MAX_TOP_K,
 } from "./limits.js";
 import { indexDocuments } from "./index-documents.js";
-import { queryWords } from "./query-words.js";
+import { queryGrams, queryWords } from "./query-words.js";
 import type { KnowledgeBaseStorage, NewDocument } from "./storage.js";
 import { isPlainObject, optionalCount, requireArray, requireKnowledgeBaseId, requireString, type Body } from "./validate.js";
 
@@ -40,7 +40,7 @@ export const search: Handler = async (storage, body) => {
   if (query.length > MAX_QUERY_LENGTH) throw new HttpError(400, `query is ${query.length} characters long; at most ${MAX_QUERY_LENGTH} are accepted`);
   const topK = optionalCount(body, "topK", DEFAULT_TOP_K, 1, MAX_TOP_K);
   const terms = parseFilterConditions(body.filterConditions);
-  const hits = await storage.search(knowledgeBaseId, queryWords(query), topK, terms);
+  const hits = await storage.search(knowledgeBaseId, queryWords(query), topK, terms, queryGrams(query));
   return hits.map((hit) => ({
     fileId: hit.id,
     score: hit.score,

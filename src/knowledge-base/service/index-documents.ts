@@ -4,24 +4,26 @@
  * character); the work pauses every few milliseconds (time-slice.ts) so searches and health
  * probes are answered meanwhile, not after it.
  */
-import { indexTextPieces } from "./segment.js";
+import { gramTextPieces, indexTextPieces } from "./segment.js";
 import type { IndexedDocument, NewDocument } from "./storage.js";
 import { TimeSlice } from "./time-slice.js";
 
 export async function indexDocuments(documents: readonly NewDocument[], slice = new TimeSlice()): Promise<IndexedDocument[]> {
   const indexed: IndexedDocument[] = [];
   for (const document of documents) {
-    const indexTitle = await indexText(document.title, slice);
-    const indexContent = await indexText(document.content, slice);
-    indexed.push({ ...document, indexTitle, indexContent });
+    const indexTitle = await joinPieces(indexTextPieces(document.title), slice);
+    const indexContent = await joinPieces(indexTextPieces(document.content), slice);
+    const gramTitle = await joinPieces(gramTextPieces(document.title), slice);
+    const gramContent = await joinPieces(gramTextPieces(document.content), slice);
+    indexed.push({ ...document, indexTitle, indexContent, gramTitle, gramContent });
   }
   return indexed;
 }
 
-/** toIndexText(text), pausing between its pieces. */
-async function indexText(text: string, slice: TimeSlice): Promise<string> {
+/** The pieces joined, pausing between them. */
+async function joinPieces(text: Iterable<string>, slice: TimeSlice): Promise<string> {
   const pieces: string[] = [];
-  for (const piece of indexTextPieces(text)) {
+  for (const piece of text) {
     pieces.push(piece);
     await slice.pause();
   }

@@ -4,11 +4,22 @@
  * de-duplicated; a document needs only some of the words, and the ranking favours documents
  * with more (and rarer) ones, like a search engine's default `match` query.
  */
-import { segmentWords } from "./segment.js";
+import { characterGrams, segmentWords } from "./segment.js";
 
 /** Queries longer than this many distinct words are cut, which bounds the cost of one search. */
 export const MAX_QUERY_WORDS = 64;
 
 export function queryWords(query: string): string[] {
   return [...new Set(segmentWords(query).map((word) => word.toLowerCase()))].slice(0, MAX_QUERY_WORDS);
+}
+
+/**
+ * The query's Chinese and Japanese characters and character pairs (segment.ts, characterGrams),
+ * distinct, for matching the documents' grams; none for a query without such characters. More
+ * are kept than words: a query of n such characters has up to 2n - 1.
+ */
+export const MAX_QUERY_GRAMS = 2 * MAX_QUERY_WORDS;
+
+export function queryGrams(query: string): string[] {
+  return [...new Set(characterGrams(query))].slice(0, MAX_QUERY_GRAMS);
 }

@@ -102,6 +102,54 @@ export function toIndexText(text: string): string {
 }
 
 /**
+ * Runs of Chinese and Japanese characters, which are also indexed as characters and character
+ * pairs (characterGrams). Thai, Lao, Khmer and Myanmar are not: their characters are letters of
+ * syllables, not units of meaning, and a pair of them matches almost anything.
+ */
+const GRAM_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3005\u3007\u30FC]+/gu;
+
+/**
+ * Every character and every pair of neighbouring characters of the Chinese and Japanese runs of
+ * `text` (after NFKC), in order, repeats kept. The dictionary segmenter cuts a query as it cuts
+ * any short text, which is often not how it cut the same characters in a document: 熊猫 is a
+ * word of the query and part of the word 大熊猫 in the document, 苹果树 is cut 苹果|树 so 果树 is
+ * nowhere a word, and 泡茶 finds no 泡绿茶. Characters and pairs match whatever the cuts; they are
+ * indexed beside the words, not instead of them, and ranked apart (storage.ts, `grams`).
+ */
+export function characterGrams(text: string): string[] {
+  const grams: string[] = [];
+  for (const [run] of text.normalize("NFKC").matchAll(GRAM_RUN)) {
+    const characters = [...run];
+    for (let index = 0; index < characters.length; index++) {
+      grams.push(characters[index]!);
+      if (index + 1 < characters.length) grams.push(characters[index]! + characters[index + 1]!);
+    }
+  }
+  return grams;
+}
+
+/**
+ * characterGrams(text) separated by spaces, in pieces cut as indexTextPieces cuts (a pair across
+ * a cut inside a run of thousands of characters is lost, as a word there may be), each piece the
+ * work of at most CHUNK_LENGTH characters. Pieces are empty for text without such runs.
+ */
+export function* gramTextPieces(text: string): Generator<string, void, undefined> {
+  let first = true;
+  for (let start = 0, end = 0; start < text.length; start = end) {
+    end = pieceEnd(text, start);
+    const grams = characterGrams(text.slice(start, end));
+    if (grams.length === 0) continue;
+    yield `${first ? "" : " "}${grams.join(" ")}`;
+    first = false;
+  }
+}
+
+/** gramTextPieces(text) joined: the text a document's grams are indexed from. */
+export function toGramText(text: string): string {
+  return [...gramTextPieces(text)].join("");
+}
+
+/**
  * toIndexText's answer in pieces, each the work of at most CHUNK_LENGTH characters, for callers
  * that let other work run in between. Pieces end at clean cuts, which no unspaced run crosses;
  * only a run with no clean cut for CHUNK_LENGTH / 2 characters is cut (see wordBoundaryBefore),

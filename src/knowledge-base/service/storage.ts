@@ -38,6 +38,9 @@ export interface ScoredDocument extends StoredDocument {
 export interface IndexedDocument extends NewDocument {
   indexTitle: string;
   indexContent: string;
+  /** The Chinese and Japanese characters and character pairs of each text (segment.ts); empty without. */
+  gramTitle: string;
+  gramContent: string;
 }
 
 export interface KnowledgeBaseStorage {
@@ -63,10 +66,13 @@ export interface KnowledgeBaseStorage {
   deleteDocuments(knowledgeBaseId: number, ids: readonly string[]): Promise<number>;
   /**
    * The `topK` best documents for the query's words (segmented, lower-cased, distinct; a document
-   * needs only some of them), best first, ties in insertion order, restricted to documents that
-   * match every filter term.
+   * needs only some of them) and its grams (query-words.ts), best first, ties in insertion order,
+   * restricted to documents that match every filter term. The score is BM25 over the words plus
+   * BM25 over the grams, each with its own statistics (a document's length in grams, the documents
+   * that have any): the grams never change how documents without them rank, so text in other
+   * languages ranks as it would without them.
    */
-  search(knowledgeBaseId: number, words: readonly string[], topK: number, terms: readonly Term[]): Promise<ScoredDocument[]>;
+  search(knowledgeBaseId: number, words: readonly string[], topK: number, terms: readonly Term[], grams?: readonly string[]): Promise<ScoredDocument[]>;
   /** Whether the storage answers now, within `timeoutMs` (the readiness check; never throws). */
   ping(timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;

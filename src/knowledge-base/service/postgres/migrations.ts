@@ -8,12 +8,17 @@
  * other things too.
  */
 import type { PoolClient, QueryConfig } from "pg";
+import { toGramText } from "../segment.js";
+import { GRAM_SEARCH_STEP } from "./gram-search-step.js";
 import { RANKED_SEARCH_STEP } from "./ranked-search-step.js";
 
 /** Key of the advisory lock (any 64-bit number no other application uses; here "toolgen\0"). */
 const MIGRATION_LOCK_KEY = "8390047142196375040";
 
-export const MIGRATIONS: readonly string[] = [
+/** A step: SQL, or SQL and then work that needs toolgen's own code (it runs in the same transaction). */
+type Step = string | { readonly sql: string; readonly then: (client: PoolClient, deadlineMs: number) => Promise<void> };
+
+export const MIGRATIONS: readonly Step[] = [
   // 1: text search configuration, knowledge bases, documents.
   `
   -- English stemming like SQLite's porter tokenizer, and like it no stop words: a query for "the
@@ -52,7 +57,39 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // 2: BM25 ranking from postings kept by triggers (ranked-search-step.ts).
   RANKED_SEARCH_STEP,
+  // 3: Chinese and Japanese characters and pairs beside the words (gram-search-step.ts); the
+  // existing documents' grams computed from their texts.
+  { sql: GRAM_SEARCH_STEP, then: addGrams },
 ];
+
+/**
+ * The grams of the documents stored before step 3, computed as an add computes them (segment.ts),
+ * in pages of seq; the triggers write their postings. Only documents with a character of the CJK
+ * blocks or half-width katakana are read back (most of an English knowledge base is not), which
+ * is a superset of those with grams.
+ */
+async function addGrams(client: PoolClient, deadlineMs: number): Promise<void> {
+  const candidates = String.raw`'[⺀-鿿豈-﫿ｦ-ﾟ𠀀-𿿿]'`;
+  for (let after = "0"; ; ) {
+    const page = await client.query<{ seq: string; title: string; content: string }>({
+      text: `SELECT seq, title, content FROM toolgen_documents WHERE seq > $1 AND (title ~ ${candidates} OR content ~ ${candidates}) ORDER BY seq LIMIT 500`,
+      values: [after],
+      query_timeout: deadlineMs,
+    } as QueryConfig);
+    if (page.rows.length === 0) return;
+    const rows = page.rows.map((row) => ({ seq: row.seq, title: toGramText(row.title), content: toGramText(row.content) })).filter((row) => row.title !== "" || row.content !== "");
+    if (rows.length > 0) {
+      await client.query({
+        text: `UPDATE toolgen_documents AS d
+               SET grams = setweight(to_tsvector('toolgen', u.title), 'A') || setweight(to_tsvector('toolgen', u.content), 'B')
+               FROM unnest($1::bigint[], $2::text[], $3::text[]) AS u (seq, title, content) WHERE d.seq = u.seq`,
+        values: [rows.map((row) => row.seq), rows.map((row) => row.title), rows.map((row) => row.content)],
+        query_timeout: deadlineMs,
+      } as QueryConfig);
+    }
+    after = page.rows.at(-1)!.seq;
+  }
+}
 
 /**
  * How long one step may run before the client gives up on it. A step that builds a structure for
@@ -85,8 +122,10 @@ export async function migrate(client: PoolClient, statementTimeoutMs: number, lo
     if (current < MIGRATIONS.length) await client.query("SET LOCAL statement_timeout = 0");
     for (let version = current + 1; version <= MIGRATIONS.length; version++) {
       // node-postgres reads query_timeout from a query's config; its type definitions lack it.
-      const step: QueryConfig & { query_timeout: number } = { text: MIGRATIONS[version - 1]!, query_timeout: STEP_DEADLINE_MS };
-      await client.query(step);
+      const step = MIGRATIONS[version - 1]!;
+      const sql: QueryConfig & { query_timeout: number } = { text: typeof step === "string" ? step : step.sql, query_timeout: STEP_DEADLINE_MS };
+      await client.query(sql);
+      if (typeof step !== "string") await step.then(client, STEP_DEADLINE_MS);
       await client.query("INSERT INTO toolgen_schema (version) VALUES ($1)", [version]);
       log?.(`knowledge base schema: applied step ${version}`);
     }

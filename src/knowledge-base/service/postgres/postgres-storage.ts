@@ -155,14 +155,15 @@ export class PostgresStorage implements KnowledgeBaseStorage {
     return this.#transaction(async (run) => {
       await requireKnowledgeBase(run, knowledgeBaseId, "FOR SHARE");
       await run(
-        `INSERT INTO toolgen_documents (kb_id, id, title, content, metadata, search)
+        `INSERT INTO toolgen_documents (kb_id, id, title, content, metadata, search, grams)
          SELECT $1, d.id, d.title, d.content, d.metadata::json,
-                setweight(to_tsvector('toolgen', d.index_title), 'A') || setweight(to_tsvector('toolgen', d.index_content), 'B')
-         FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
-              WITH ORDINALITY AS d (id, title, content, metadata, index_title, index_content, ord)
+                setweight(to_tsvector('toolgen', d.index_title), 'A') || setweight(to_tsvector('toolgen', d.index_content), 'B'),
+                setweight(to_tsvector('toolgen', d.gram_title), 'A') || setweight(to_tsvector('toolgen', d.gram_content), 'B')
+         FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
+              WITH ORDINALITY AS d (id, title, content, metadata, index_title, index_content, gram_title, gram_content, ord)
          ORDER BY d.ord
          ON CONFLICT (kb_id, id) DO UPDATE
-           SET title = excluded.title, content = excluded.content, metadata = excluded.metadata, search = excluded.search`,
+           SET title = excluded.title, content = excluded.content, metadata = excluded.metadata, search = excluded.search, grams = excluded.grams`,
         [
           knowledgeBaseId,
           rows.map(([id]) => id),
@@ -171,6 +172,9 @@ export class PostgresStorage implements KnowledgeBaseStorage {
           rows.map(([, d]) => JSON.stringify(d.metadata)),
           rows.map(([, d]) => postgresIndexText(d.indexTitle)),
           rows.map(([, d]) => postgresIndexText(d.indexContent)),
+          // Characters of Chinese and Japanese only, which postgresIndexText leaves as they are.
+          rows.map(([, d]) => d.gramTitle),
+          rows.map(([, d]) => d.gramContent),
         ],
       );
       return ids;
@@ -198,8 +202,8 @@ export class PostgresStorage implements KnowledgeBaseStorage {
     }, { timeoutMs: this.#writeTimeoutMs });
   }
 
-  async search(knowledgeBaseId: number, words: readonly string[], topK: number, terms: readonly Term[]): Promise<ScoredDocument[]> {
-    const results = await this.#message<SearchRow>(searchStatement(knowledgeBaseId, words, topK, terms, this.#statementTimeoutMs)).catch((error: unknown) => {
+  async search(knowledgeBaseId: number, words: readonly string[], topK: number, terms: readonly Term[], grams: readonly string[] = []): Promise<ScoredDocument[]> {
+    const results = await this.#message<SearchRow>(searchStatement(knowledgeBaseId, words, topK, terms, this.#statementTimeoutMs, grams)).catch((error: unknown) => {
       if ((error as { code?: unknown }).code === NO_SUCH_KNOWLEDGE_BASE) {
         throw new ServiceError(ErrorCode.KNOWLEDGE_BASE_NOT_FOUND, `knowledge base ${knowledgeBaseId} does not exist`);
       }

@@ -24,7 +24,14 @@ export interface SearchRow {
 /** SQLSTATE that toolgen_search raises when the knowledge base does not exist. */
 export const NO_SUCH_KNOWLEDGE_BASE = "TGK01";
 
-export function searchStatement(knowledgeBaseId: number, words: readonly string[], topK: number, terms: readonly Term[], statementTimeoutMs: number): string {
+export function searchStatement(
+  knowledgeBaseId: number,
+  words: readonly string[],
+  topK: number,
+  terms: readonly Term[],
+  statementTimeoutMs: number,
+  grams: readonly string[] = [],
+): string {
   const metadata = terms.filter((term) => term.key !== "title");
   // A title term compares the title with a string; any other value (or a string PostgreSQL cannot
   // hold) matches no title, which NULL in the list says.
@@ -33,7 +40,7 @@ export function searchStatement(knowledgeBaseId: number, words: readonly string[
   return (
     `SET LOCAL statement_timeout = ${integer(statementTimeoutMs)}; ` +
     `SELECT id, title, content, metadata, score FROM toolgen_search(${integer(knowledgeBaseId)}, ` +
-    `${textArray(words.map(postgresIndexText))}, ${integer(topK)}, ${path}, ${textArray(titles)})`
+    `${textArray(words.map(postgresIndexText))}, ${textArray(grams)}, ${integer(topK)}, ${path}, ${textArray(titles)})`
   );
 }
 

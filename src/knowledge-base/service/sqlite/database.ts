@@ -9,6 +9,7 @@
 import { accessSync, constants, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
+import { toGramText } from "../segment.js";
 import { recountTotals } from "./fts5-totals.js";
 import { addMetadataValues } from "./metadata-values.js";
 import { addScoreIndexRegistry } from "./score-index.js";
@@ -34,9 +35,11 @@ const STATEMENT_BUSY_MS = 20;
  * documents deleted before (fts5-totals.ts); from then on every delete takes them out. 5: score
  * indexes keep their postings in FTS5 (score-index.ts), every existing one built again. 6: each
  * document's row of the postings holds its facets too (score-index-facets.ts), every existing
- * score index built again (one build for a file of schema 4, which needs both).
+ * score index built again (one build for a file of schema 4, which needs both). 7: each knowledge
+ * base's second FTS5 table, of its documents' Chinese and Japanese characters and character pairs
+ * (gramTable), filled from the stored texts.
  */
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 
 export function openDatabase(dataDir: string): Db {
   mkdirSync(dataDir, { recursive: true });
@@ -109,6 +112,7 @@ function migrate(db: Db): void {
     if (version < 4) recountEveryTotals(db);
     // Steps 5 and 6 both build every score index again; once does for both.
     if (version < 6) rebuildScoreIndexes(db);
+    if (version < 7) addGramTables(db);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   }).immediate();
 }
@@ -158,6 +162,30 @@ function rebuildScoreIndexes(db: Db): void {
   for (const id of db.prepare("SELECT kb_id FROM score_indexes ORDER BY kb_id").pluck().all() as number[]) writer.build(id, ftsTable(id));
 }
 
+/**
+ * Schema step 7: the grams' table of every knowledge base, made anew (a file set back to an older
+ * version may have one) and filled from the documents' texts (no segmenting, so about as fast as
+ * reading them), in pages of seq so no statement runs while another is read.
+ */
+function addGramTables(db: Db): void {
+  const page = db.prepare("SELECT seq, title, content FROM documents WHERE kb_id = ? AND seq > ? ORDER BY seq LIMIT 1000");
+  for (const id of db.prepare("SELECT id FROM knowledge_bases ORDER BY id").pluck().all() as number[]) {
+    db.exec(`DROP TABLE IF EXISTS ${gramTable(id)}`);
+    createGramTable(db, id);
+    const index = db.prepare(`INSERT INTO ${gramTable(id)} (rowid, title, content) VALUES (?, ?, ?)`);
+    for (let after = 0; ; ) {
+      const rows = page.all(id, after) as { seq: number; title: string; content: string }[];
+      if (rows.length === 0) break;
+      for (const { seq, title, content } of rows) {
+        const gramTitle = toGramText(title);
+        const gramContent = toGramText(content);
+        if (gramTitle !== "" || gramContent !== "") index.run(seq, gramTitle, gramContent);
+      }
+      after = rows.at(-1)!.seq;
+    }
+  }
+}
+
 function schemaVersion(db: Db): number {
   const version = db.pragma("user_version", { simple: true }) as number;
   if (version > SCHEMA_VERSION) {
@@ -189,8 +217,26 @@ export const CONTENT_WEIGHT = 1.0;
 /** The FTS5 tokenizer of every knowledge base (and of the score index's scratch table). */
 export const TOKENIZE = "porter unicode61 remove_diacritics 2";
 
+/**
+ * The knowledge base's FTS5 table of its documents' Chinese and Japanese characters and character
+ * pairs (segment.ts, characterGrams), beside the words' table: a row for each document that has
+ * any, so its BM25 counts those documents and their lengths in grams, and the words' table counts
+ * what it counted before grams were indexed.
+ */
+export function gramTable(knowledgeBaseId: number): string {
+  return `${ftsTable(knowledgeBaseId)}_grams`;
+}
+
 export function createFtsTable(db: Db, knowledgeBaseId: number): void {
-  const table = ftsTable(knowledgeBaseId);
+  createContentlessTable(db, ftsTable(knowledgeBaseId));
+  createGramTable(db, knowledgeBaseId);
+}
+
+function createGramTable(db: Db, knowledgeBaseId: number): void {
+  createContentlessTable(db, gramTable(knowledgeBaseId));
+}
+
+function createContentlessTable(db: Db, table: string): void {
   db.exec(`CREATE VIRTUAL TABLE ${table} USING fts5(title, content, content='', contentless_delete=1, tokenize='${TOKENIZE}')`);
   // The persistent rank function makes `ORDER BY rank` mean weighted BM25.
   db.prepare(`INSERT INTO ${table} (${table}, rank) VALUES ('rank', ?)`).run(`bm25(${TITLE_WEIGHT}, ${CONTENT_WEIGHT})`);

@@ -21,6 +21,8 @@ export interface DocumentFrame {
   readonly content: number;
   readonly indexTitle: number;
   readonly indexContent: number;
+  readonly gramTitle: number;
+  readonly gramContent: number;
 }
 
 /** A request as it is sent to a worker: an add's documents as frames, their texts and metadata sent before it. */
@@ -28,7 +30,7 @@ export type FramedRequest =
   | Exclude<SqliteRequest, { method: "addDocuments" }>
   | { readonly method: "addDocuments"; readonly args: readonly [knowledgeBaseId: number, frames: readonly DocumentFrame[]] };
 
-const TEXTS = ["title", "content", "indexTitle", "indexContent"] as const;
+const TEXTS = ["title", "content", "indexTitle", "indexContent", "gramTitle", "gramContent"] as const;
 
 /**
  * `request` as the messages' contents: `parts`, each a list of items (a document's metadata, then
@@ -56,9 +58,9 @@ export function frameRequest(request: SqliteRequest): { parts: unknown[][]; fram
       let count = 0;
       for (let at = 0; at < text.length; at += PIECE_CHARS, count++) push(text.slice(at, at + PIECE_CHARS), Math.min(PIECE_CHARS, text.length - at));
       return count;
-    }) as [number, number, number, number];
-    const [title, content, indexTitle, indexContent] = counts;
-    return { ...(document.id !== undefined ? { id: document.id } : {}), title, content, indexTitle, indexContent };
+    }) as [number, number, number, number, number, number];
+    const [title, content, indexTitle, indexContent, gramTitle, gramContent] = counts;
+    return { ...(document.id !== undefined ? { id: document.id } : {}), title, content, indexTitle, indexContent, gramTitle, gramContent };
   });
   if (part.length > 0) parts.push(part);
   return { parts, framed: { method: "addDocuments", args: [knowledgeBaseId, frames] } };
@@ -76,7 +78,15 @@ export function unframeRequest(framed: FramedRequest, items: readonly unknown[])
   };
   const documents = frames.map((frame): IndexedDocument => {
     const metadata = items[next++] as Record<string, unknown>;
-    const document = { title: text(frame.title), content: text(frame.content), metadata, indexTitle: text(frame.indexTitle), indexContent: text(frame.indexContent) };
+    const document = {
+      title: text(frame.title),
+      content: text(frame.content),
+      metadata,
+      indexTitle: text(frame.indexTitle),
+      indexContent: text(frame.indexContent),
+      gramTitle: text(frame.gramTitle),
+      gramContent: text(frame.gramContent),
+    };
     return frame.id !== undefined ? { id: frame.id, ...document } : document;
   });
   if (next !== items.length) throw new Error(`sqlite-worker: ${items.length} items for documents that take ${next}`);

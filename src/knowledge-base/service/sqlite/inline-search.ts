@@ -73,17 +73,25 @@ export class InlineSearch {
    * Runs the search here when its worst case fits the budget, else returns undefined (send it to a
    * reader). A knowledge base that does not exist goes to a reader too, which answers the error.
    */
-  trySearch(knowledgeBaseId: number, words: readonly string[], topK: number, terms: readonly Term[], budget: BusyBudget): Promise<ScoredDocument[]> | undefined {
+  trySearch(
+    knowledgeBaseId: number,
+    words: readonly string[],
+    topK: number,
+    terms: readonly Term[],
+    budget: BusyBudget,
+    grams: readonly string[] = [],
+  ): Promise<ScoredDocument[]> | undefined {
     if (this.#budget <= 0) return undefined;
-    const walked = this.#walk(knowledgeBaseId, words, topK, terms);
+    const walked = this.#walk(knowledgeBaseId, words, grams, topK, terms);
     if (walked !== undefined) {
       this.answered += 1;
       return Promise.resolve(walked);
     }
     const documents = this.#documents(knowledgeBaseId);
-    if (documents === undefined || worstCasePostings(documents, queryTokens(words), terms.length) > this.#budget) return undefined;
+    // A gram is one token, of a table with no more documents than the words' table.
+    if (documents === undefined || worstCasePostings(documents, queryTokens(words) + grams.length, terms.length) > this.#budget) return undefined;
     this.answered += 1;
-    const search = this.#queries.run({ method: "search", args: [knowledgeBaseId, words, topK, terms, false] }, budget) as Promise<ScoredDocument[]>;
+    const search = this.#queries.run({ method: "search", args: [knowledgeBaseId, words, topK, terms, false, grams] }, budget) as Promise<ScoredDocument[]>;
     // Settled already, unless it found a lock taken and waits to try again (busy-retry.ts).
     this.#pending.add(search);
     const done = (): void => void this.#pending.delete(search);
@@ -111,8 +119,9 @@ export class InlineSearch {
    * its work is bounded (WALK_ROW_CAP rows read in all), so it runs here whatever the knowledge base's
    * size. Undefined otherwise, and when a lock or error stops it (a reader then tries again).
    */
-  #walk(knowledgeBaseId: number, words: readonly string[], topK: number, terms: readonly Term[]): ScoredDocument[] | undefined {
-    if (words.length !== 1) return undefined;
+  #walk(knowledgeBaseId: number, words: readonly string[], grams: readonly string[], topK: number, terms: readonly Term[]): ScoredDocument[] | undefined {
+    // The score index knows the words' table only.
+    if (words.length !== 1 || grams.length > 0) return undefined;
     try {
       return this.#db.transaction(() => this.#queries.walk(knowledgeBaseId, words, topK, terms)).deferred();
     } catch {

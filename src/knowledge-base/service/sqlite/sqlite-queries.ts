@@ -11,7 +11,7 @@ import { ErrorCode, ServiceError } from "../errors.js";
 import type { Term } from "../filters.js";
 import type { IndexedDocument, KnowledgeBaseRecord, ScoredDocument, StoredDocument } from "../storage.js";
 import { whenFree, type BusyBudget } from "./busy-retry.js";
-import { CONTENT_WEIGHT, createFtsTable, ftsTable, TITLE_WEIGHT, TOKENIZE, type Db } from "./database.js";
+import { CONTENT_WEIGHT, createFtsTable, ftsTable, gramTable, TITLE_WEIGHT, TOKENIZE, type Db } from "./database.js";
 import { Fts5Totals } from "./fts5-totals.js";
 import { toMatchExpression } from "./match-expression.js";
 import { metadataTermSql } from "./metadata-values.js";
@@ -26,7 +26,7 @@ export interface SqliteOperations {
   listDocuments(knowledgeBaseId: number, offset: number, limit: number): { total: number; documents: StoredDocument[] };
   deleteDocuments(knowledgeBaseId: number, ids: readonly string[]): number;
   /** `walk`: false when the score index was tried already and could not answer (inline-search.ts). */
-  search(knowledgeBaseId: number, words: readonly string[], topK: number, terms: readonly Term[], walk?: boolean): ScoredDocument[];
+  search(knowledgeBaseId: number, words: readonly string[], topK: number, terms: readonly Term[], walk?: boolean, grams?: readonly string[]): ScoredDocument[];
   /**
    * Score indexes (score-index.ts) for every knowledge base and those created later (true), or for
    * none (false); builds the missing ones. Returns the knowledge bases built.
@@ -96,6 +96,9 @@ export class SqliteQueries implements SqliteOperations {
     const update = this.#statement("UPDATE documents SET title = ?, content = ?, metadata = ? WHERE seq = ?");
     const unindex = this.#statement(`DELETE FROM ${fts} WHERE rowid = ?`);
     const index = this.#statement(`INSERT INTO ${fts} (rowid, title, content) VALUES (?, ?, ?)`);
+    const grams = gramTable(knowledgeBaseId);
+    const unindexGrams = this.#statement(`DELETE FROM ${grams} WHERE rowid = ?`);
+    const indexGrams = this.#statement(`INSERT INTO ${grams} (rowid, title, content) VALUES (?, ?, ?)`);
     const totals = new Fts5Totals(this.#db, this.#statements);
     const scoreIndex = this.#writer();
     const scored = scoreIndex.has(knowledgeBaseId);
@@ -113,12 +116,16 @@ export class SqliteQueries implements SqliteOperations {
         update.run(document.title, document.content, metadata, seq);
         totals.forget(fts, seq);
         unindex.run(seq);
+        totals.forget(grams, seq);
+        unindexGrams.run(seq);
         // Entries from before this request; one added earlier in it is only in `toScore` yet.
         if (scored && !toScore.has(seq)) scoreIndex.remove(knowledgeBaseId, seq);
       } else {
         seq = (insert.get(knowledgeBaseId, id, document.title, document.content, metadata, now) as { seq: number }).seq;
       }
       index.run(seq, document.indexTitle, document.indexContent);
+      // Only documents with grams are rows of the grams' table, so its statistics are theirs.
+      if (document.gramTitle !== "" || document.gramContent !== "") indexGrams.run(seq, document.gramTitle, document.gramContent);
       // The last text of a seq is what FTS5 holds.
       if (scored) toScore.set(seq, { seq, title: document.indexTitle, content: document.indexContent });
       return id;
@@ -147,6 +154,8 @@ export class SqliteQueries implements SqliteOperations {
     const fts = ftsTable(knowledgeBaseId);
     const remove = this.#statement("DELETE FROM documents WHERE kb_id = ? AND id = ? RETURNING seq");
     const unindex = this.#statement(`DELETE FROM ${fts} WHERE rowid = ?`);
+    const grams = gramTable(knowledgeBaseId);
+    const unindexGrams = this.#statement(`DELETE FROM ${grams} WHERE rowid = ?`);
     const totals = new Fts5Totals(this.#db, this.#statements);
     const scoreIndex = this.#writer();
     const scored = scoreIndex.has(knowledgeBaseId);
@@ -157,6 +166,8 @@ export class SqliteQueries implements SqliteOperations {
       if (row) {
         totals.forget(fts, row.seq);
         unindex.run(row.seq);
+        totals.forget(grams, row.seq);
+        unindexGrams.run(row.seq);
         if (scored) scoreIndex.remove(knowledgeBaseId, row.seq);
         deleted += 1;
       }
@@ -184,29 +195,41 @@ export class SqliteQueries implements SqliteOperations {
    * Ranked by weighted BM25 (title twice content), negated so that higher is better. A metadata
    * term is a probe of metadata_values for each of the words' matches; only matches that pass every
    * term are ranked (SQLite asks FTS5 for `rank` after the WHERE clause held), and only the topK
-   * winners' documents rows are read.
+   * winners' documents rows are read. With grams, a document's score is its BM25 in the words'
+   * table plus its BM25 in the grams' table, each table with its own totals (storage.ts).
    */
-  search(knowledgeBaseId: number, words: readonly string[], topK: number, terms: readonly Term[], walk = true): ScoredDocument[] {
+  search(knowledgeBaseId: number, words: readonly string[], topK: number, terms: readonly Term[], walk = true, grams: readonly string[] = []): ScoredDocument[] {
     this.#requireKnowledgeBase(knowledgeBaseId);
     const match = toMatchExpression(words);
-    if (match === undefined) return [];
+    const gramMatch = toMatchExpression(grams);
+    if (match === undefined && gramMatch === undefined) return [];
     const fts = ftsTable(knowledgeBaseId);
-    if (walk) {
+    if (walk && gramMatch === undefined) {
       const walked = this.walk(knowledgeBaseId, words, topK, terms);
       if (walked !== undefined) return walked;
     }
-    const params: unknown[] = [match];
-    let filters = "";
-    for (const term of terms) {
-      const { sql, values } = term.key === "title" ? titleTermSql(term) : metadataTermSql(term, `${fts}.rowid`);
-      filters += ` AND ${sql}`;
-      params.push(...values);
-    }
+    const params: unknown[] = [];
+    const matches = (table: string, expression: string): string => {
+      params.push(expression);
+      let filters = "";
+      for (const term of terms) {
+        const { sql, values } = term.key === "title" ? titleTermSql(term) : metadataTermSql(term, `${table}.rowid`);
+        filters += ` AND ${sql}`;
+        params.push(...values);
+      }
+      const from = terms.some((term) => term.key === "title") ? `${table} JOIN documents AS d ON d.seq = ${table}.rowid` : table;
+      return `SELECT ${table}.rowid AS seq, ${table}.rank AS rank FROM ${from} WHERE ${table} MATCH ?${filters}`;
+    };
     // Rank first, read texts last: the inner query orders every match by BM25 but carries only
     // rowid and rank (and touches documents only when a term is on the title), so the potentially
     // long contents are read for the topK winners alone.
-    const from = terms.some((term) => term.key === "title") ? `${fts} JOIN documents AS d ON d.seq = ${fts}.rowid` : fts;
-    const candidates = `SELECT ${fts}.rowid AS seq, ${fts}.rank AS rank FROM ${from} WHERE ${fts} MATCH ?${filters}`;
+    let candidates: string;
+    if (gramMatch === undefined) candidates = matches(fts, match!);
+    else if (match === undefined) candidates = matches(gramTable(knowledgeBaseId), gramMatch);
+    else {
+      const both = `${matches(fts, match)} UNION ALL ${matches(gramTable(knowledgeBaseId), gramMatch)}`;
+      candidates = `SELECT seq, sum(rank) AS rank FROM (${both}) GROUP BY seq`;
+    }
     const sql =
       `WITH top AS (${candidates} ORDER BY rank, seq LIMIT ?) ` +
       `SELECT d.id, d.title, d.content, d.metadata, top.rank AS rank FROM top JOIN documents AS d ON d.seq = top.seq ` +

@@ -87,13 +87,13 @@ export class SqliteStorage implements KnowledgeBaseStorage {
   }
 
   /** Ranked by weighted BM25 (title twice content), negated so that higher is better. */
-  search(knowledgeBaseId: number, words: readonly string[], topK: number, terms: readonly Term[]): Promise<ScoredDocument[]> {
+  search(knowledgeBaseId: number, words: readonly string[], topK: number, terms: readonly Term[], grams: readonly string[] = []): Promise<ScoredDocument[]> {
     if (!this.#pool.closed) {
-      const here = this.#inline.trySearch(knowledgeBaseId, words, topK, terms, { startedAt: Date.now(), busyWaitMs: this.#busyWaitMs });
+      const here = this.#inline.trySearch(knowledgeBaseId, words, topK, terms, { startedAt: Date.now(), busyWaitMs: this.#busyWaitMs }, grams);
       if (here !== undefined) return here;
     }
     // The score index was tried on this thread already, unless this thread searches nothing.
-    return this.#run({ method: "search", args: [knowledgeBaseId, words, topK, terms, !this.#inline.walks] });
+    return this.#run({ method: "search", args: [knowledgeBaseId, words, topK, terms, !this.#inline.walks, grams] });
   }
 
   /**
