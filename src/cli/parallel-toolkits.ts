@@ -18,6 +18,7 @@
  */
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
+import { fileURLToPath } from "node:url";
 import { typeScriptHooks } from "../config/typescript-hooks.js";
 import type { ResolvedConfig, ResolvedToolkit } from "../config/resolve-config.js";
 import type { ProgressEvent } from "../generate-progress.js";
@@ -269,7 +270,10 @@ const { workerData } = require("node:worker_threads");
 register(workerData.hooks.url, { data: workerData.hooks.data });
 import(workerData.entry);
 `;
-  return new Worker(boot, { eval: true, workerData: { entry: entry.href, hooks: typeScriptHooks() } });
+  // Compiling toolgen's sources took each worker seconds, once per worker: they are kept beside
+  // the project's other caches for the next worker and the next run.
+  const cacheDir = fileURLToPath(new URL("../../node_modules/.cache/toolgen-typescript-hooks", import.meta.url));
+  return new Worker(boot, { eval: true, workerData: { entry: entry.href, hooks: typeScriptHooks(cacheDir) } });
 }
 
 function replay(calls: readonly ReportCall[], reporter: ProgressReporter, io: CliIo): void {

@@ -15,12 +15,16 @@ import { pathToFileURL } from "node:url";
  * stack traces point at the TypeScript lines under `--enable-source-maps`.
  */
 const HOOKS = `
-import { readFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { readFile, rename, writeFile, mkdir } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+let typescriptUrl;
 let ts;
+let cacheDir;
 export async function initialize(data) {
-  ts = (await import(data.typescript)).default;
+  typescriptUrl = data.typescript;
+  cacheDir = data.cacheDir;
 }
 export async function resolve(specifier, context, next) {
   const fromTs = context.parentURL !== undefined && /\\.m?ts$/.test(context.parentURL);
@@ -34,8 +38,12 @@ export async function resolve(specifier, context, next) {
 export async function load(url, context, next) {
   if (!url.startsWith("file:") || !/\\.m?ts$/.test(new URL(url).pathname)) return next(url, context);
   const source = await readFile(new URL(url), "utf8");
+  const fileName = fileURLToPath(url);
+  const cached = cacheDir === undefined ? undefined : cacheDir + "/" + createHash("sha256").update(typescriptUrl + "\\0" + fileName + "\\0" + source).digest("hex") + ".js";
+  if (cached !== undefined && existsSync(cached)) return { format: "module", source: await readFile(cached, "utf8"), shortCircuit: true };
+  ts ??= (await import(typescriptUrl)).default;
   const output = ts.transpileModule(source, {
-    fileName: fileURLToPath(url),
+    fileName,
     compilerOptions: {
       module: ts.ModuleKind.ESNext,
       target: ts.ScriptTarget.ES2022,
@@ -43,6 +51,13 @@ export async function load(url, context, next) {
       inlineSources: true,
     },
   });
+  if (cached !== undefined) {
+    // Written aside and renamed: a thread reading the same entry sees all of it or none.
+    const aside = cached + "." + process.pid + "." + Math.random().toString(36).slice(2);
+    await mkdir(cacheDir, { recursive: true });
+    await writeFile(aside, output.outputText);
+    await rename(aside, cached);
+  }
   return { format: "module", source: output.outputText, shortCircuit: true };
 }
 `;
@@ -59,8 +74,10 @@ export function registerTypeScriptHooks(): void {
 /**
  * The hooks as `module.register` takes them, for a thread that registers them itself (a worker
  * thread running toolgen's own TypeScript sources, as under the tests: src/cli/parallel-toolkits.ts).
+ * With `cacheDir`, each compiled module is kept there under a hash of its path and text, and the
+ * compiler is loaded only for a module not kept yet.
  */
-export function typeScriptHooks(): { url: string; data: { typescript: string } } {
+export function typeScriptHooks(cacheDir?: string): { url: string; data: { typescript: string; cacheDir?: string } } {
   const typescript = pathToFileURL(createRequire(import.meta.url).resolve("typescript")).href;
-  return { url: `data:text/javascript,${encodeURIComponent(HOOKS)}`, data: { typescript } };
+  return { url: `data:text/javascript,${encodeURIComponent(HOOKS)}`, data: { typescript, ...(cacheDir !== undefined ? { cacheDir } : {}) } };
 }

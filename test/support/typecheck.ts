@@ -23,6 +23,10 @@ export const STRICT_COMPILER_OPTIONS = {
   noImplicitOverride: true,
   noUnusedLocals: false,
   skipLibCheck: false,
+  // TypeScript's own lib files (lib.dom.d.ts above all) are the same in every run and nothing we
+  // write can make them fail: checking them took 3 of the 5.5 s tsc spends on a small toolkit.
+  // Every other declaration file, the generated .d.ts among them, is still checked.
+  skipDefaultLibCheck: true,
 };
 
 export async function typecheck(dir: string, extra: Record<string, unknown> = {}): Promise<string> {
