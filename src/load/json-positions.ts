@@ -1,11 +1,15 @@
 /**
  * Where a JSON pointer's node sits in JSON text, found by scanning the text only when asked.
  * `JSON.parse` keeps no positions, and indexing every node of GitHub's 13 MB description up front
- * would cost every load for the few places a diff names. The first question indexes the members
- * of the root and of the containers a few levels below it in one pass (keys -> offsets); a
- * question deeper than that indexes the container it reaches the same way, from there. Values not
- * indexed are skipped: strings with `indexOf`, containers by counting brackets outside strings.
- * Each byte is scanned about once per INDEXED_LEVELS levels of depth.
+ * would cost every load for the few places a diff names. Only the containers on an asked path are
+ * indexed (keys -> offsets), each once and whole: `JSON.parse` keeps the last of duplicate keys, so
+ * a key is only known to be the one that counts once its container has been read to the end.
+ * Everything else is skipped: strings with `indexOf`, containers with a sticky regular expression
+ * that consumes whole strings and runs of non-bracket characters natively, so that only brackets
+ * come back to JavaScript. A skip remembers where the containers a few levels inside the skipped
+ * one end, so indexing one of them later (`paths` after the root, then a path item) does not read
+ * its bytes again. The first question thus costs one pass over the text (the root is always on
+ * the path); later ones, the containers on their paths not indexed yet.
  */
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -17,25 +21,38 @@ const COMMA = 0x2c;
 const COLON = 0x3a;
 
 /**
- * How many levels below a container are indexed with it. Three covers GitHub's `paths/<path>/<method>`
- * and `components/schemas/<name>/properties` from the root (about 50,000 members).
+ * How many levels inside a skipped container have their ends remembered. Two covers a path item
+ * and its operations when `paths` is skipped, `schemas` and each schema when `components` is.
  */
-const INDEXED_LEVELS = 3;
+const REMEMBERED_LEVELS = 2;
+
+/**
+ * Whole strings and runs of anything but brackets and quotes. The string's body is written as an
+ * unrolled loop (each repetition starts at a backslash), so an unterminated string fails in linear
+ * time instead of trying every way to split a run.
+ */
+const UP_TO_BRACKET = /(?:[^"[\]{}]+|"[^"\\]*(?:\\[\s\S][^"\\]*)*")*/y;
+
+/** How a pointer segment names an array item: `String(index)`, nothing else. */
+const ARRAY_INDEX = /^(?:0|[1-9][0-9]*)$/;
 
 interface Member {
-  /** The key's opening quote (an array item: the value itself). */
+  /** The key's opening quote. */
   readonly key: number;
   readonly value: number;
 }
 
 interface Container {
-  readonly members: Map<string, Member>;
+  /** An object's members by key, the last of duplicates; for an array, each item's first character. */
+  readonly members: Map<string, Member> | readonly number[];
   /** Just past the closing bracket. */
   readonly end: number;
 }
 
 export class JsonPositions {
   private readonly containers = new Map<number, Container>();
+  /** Opening bracket -> just past the closing one, for containers passed over by a skip. */
+  private readonly ends = new Map<number, number>();
 
   constructor(private readonly text: string) {}
 
@@ -47,21 +64,30 @@ export class JsonPositions {
     let value = skipSpace(this.text, 0);
     let at = value;
     for (const segment of segments) {
-      const member = (this.containers.get(value) ?? this.index(value, INDEXED_LEVELS))?.members.get(segment);
-      if (member === undefined) return undefined;
-      at = member.key;
-      value = member.value;
+      const members = (this.containers.get(value) ?? this.index(value))?.members;
+      if (members === undefined) return undefined;
+      if (members instanceof Map) {
+        const member = members.get(segment);
+        if (member === undefined) return undefined;
+        at = member.key;
+        value = member.value;
+      } else {
+        const item = ARRAY_INDEX.test(segment) ? members[Number(segment)] : undefined;
+        if (item === undefined) return undefined;
+        at = item;
+        value = item;
+      }
     }
     return at;
   }
 
-  /** Indexes the container at `offset` and, `levels` deep, those inside it; undefined for any other value. */
-  private index(offset: number, levels: number): Container | undefined {
+  /** Indexes the members of the container at `offset`; undefined for any other value. */
+  private index(offset: number): Container | undefined {
     const text = this.text;
     const open = text.charCodeAt(offset);
     if (open !== OPEN_BRACE && open !== OPEN_BRACKET) return undefined;
     const members = new Map<string, Member>();
-    let count = 0;
+    const items: number[] = [];
     let at = offset + 1;
     while (true) {
       at = skipSpace(text, at);
@@ -71,28 +97,38 @@ export class JsonPositions {
         continue;
       }
       if (c === CLOSE_BRACE || c === CLOSE_BRACKET || Number.isNaN(c)) break;
-      let member: Member;
-      let name: string;
+      let value: number;
       if (open === OPEN_BRACKET) {
-        member = { key: at, value: at };
-        name = String(count);
+        value = at;
+        items.push(at);
       } else {
         const end = skipString(text, at);
         const raw = text.slice(at + 1, end - 1);
-        name = raw.includes("\\") ? (JSON.parse(text.slice(at, end)) as string) : raw;
+        const name = raw.includes("\\") ? (JSON.parse(text.slice(at, end)) as string) : raw;
         let colon = skipSpace(text, end);
         if (text.charCodeAt(colon) === COLON) colon++;
-        member = { key: at, value: skipSpace(text, colon) };
+        value = skipSpace(text, colon);
+        // JSON.parse keeps the last of duplicate keys.
+        members.set(name, { key: at, value });
       }
-      count++;
-      // JSON.parse keeps the last of duplicate keys.
-      members.set(name, member);
-      const inner = levels > 0 ? (this.containers.get(member.value) ?? this.index(member.value, levels - 1)) : undefined;
-      at = inner !== undefined ? inner.end : skipValue(text, member.value);
+      at = this.skip(value);
     }
-    const container = { members, end: at + 1 };
+    const container = { members: open === OPEN_BRACKET ? items : members, end: at + 1 };
     this.containers.set(offset, container);
     return container;
+  }
+
+  /** From a value's first character to just past it. */
+  private skip(at: number): number {
+    const text = this.text;
+    const first = text.charCodeAt(at);
+    if (first === QUOTE) return skipString(text, at);
+    if (first !== OPEN_BRACE && first !== OPEN_BRACKET) return skipScalar(text, at);
+    const known = this.containers.get(at)?.end ?? this.ends.get(at);
+    if (known !== undefined) return known;
+    const end = skipContainer(text, at, this.ends);
+    this.ends.set(at, end);
+    return end;
   }
 }
 
@@ -118,28 +154,42 @@ function skipString(text: string, at: number): number {
   }
 }
 
-/** From a value's first character to just past it. */
-function skipValue(text: string, at: number): number {
-  const first = text.charCodeAt(at);
-  if (first === QUOTE) return skipString(text, at);
-  if (first !== OPEN_BRACE && first !== OPEN_BRACKET) {
-    // A number, true, false or null.
-    while (at < text.length) {
-      const c = text.charCodeAt(at);
-      if (c === COMMA || c === CLOSE_BRACE || c === CLOSE_BRACKET || c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) break;
-      at++;
-    }
-    return at;
+/** A number, true, false or null. */
+function skipScalar(text: string, at: number): number {
+  while (at < text.length) {
+    const c = text.charCodeAt(at);
+    if (c === COMMA || c === CLOSE_BRACE || c === CLOSE_BRACKET || c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) break;
+    at++;
   }
-  // Measured against jumping between brackets and quotes with indexOf: as fast on GitHub's
-  // pretty-printed description and three times faster on its minified form, where quotes are
-  // a few characters apart.
+  return at;
+}
+
+/**
+ * From an opening bracket to just past its closing bracket, recording in `ends` the containers
+ * up to REMEMBERED_LEVELS inside it. Measured on GitHub's description against counting brackets
+ * character by character (strings by `indexOf`): half the time pretty-printed, about the same
+ * minified, where strings are a few characters apart.
+ */
+function skipContainer(text: string, at: number, ends: Map<number, number>): number {
+  const opens: number[] = [];
   let depth = 0;
-  for (let i = at; i < text.length; i++) {
+  let i = at;
+  while (true) {
+    UP_TO_BRACKET.lastIndex = i;
+    UP_TO_BRACKET.test(text);
+    i = UP_TO_BRACKET.lastIndex;
     const c = text.charCodeAt(i);
-    if (c === QUOTE) i = skipString(text, i) - 1;
-    else if (c === OPEN_BRACE || c === OPEN_BRACKET) depth++;
-    else if ((c === CLOSE_BRACE || c === CLOSE_BRACKET) && --depth === 0) return i + 1;
+    if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      if (depth <= REMEMBERED_LEVELS) opens[depth] = i;
+      depth++;
+    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
+      depth--;
+      if (depth === 0) return i + 1;
+      if (depth <= REMEMBERED_LEVELS) ends.set(opens[depth]!, i + 1);
+    } else {
+      // The end of the text, or a string it does not close.
+      return text.length;
+    }
+    i++;
   }
-  return text.length;
 }
