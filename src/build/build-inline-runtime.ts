@@ -1,20 +1,24 @@
 /**
  * `npm run build`'s last step: the runtime that `--runtime inline` copies, written to
  * dist/inline-runtime/ as one module (runtime-bundle.ts) and compiled: `runtime.ts` for
- * `--emit ts`, `runtime.js` + `runtime.d.ts` for `--emit js`.
+ * `--emit ts`, `runtime.js` + `runtime.d.ts` for `--emit js`. Beside it, the knowledge-base client
+ * every toolkit gets (templates/knowledge-base.ts) as prettier formats it, for generations that format.
  *
  * The compile is also the bundle's check: `--strict` and toolgen's other options, and no `types`,
  * so that a use of anything Node provides and browsers do not fails the build.
  */
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { format } from "prettier";
 import ts from "typescript";
+import { PRETTIER_OPTIONS } from "../emit/format-output.js";
+import { KNOWLEDGE_BASE_FORMATTED } from "../emit/inline-runtime.js";
 import { bundleRuntime } from "./runtime-bundle.js";
 
 const PACKAGE_ROOT = new URL("../../", import.meta.url);
 export const INLINE_RUNTIME_FOLDER = new URL("dist/inline-runtime/", PACKAGE_ROOT);
 
-export function buildInlineRuntime(): void {
+export async function buildInlineRuntime(): Promise<void> {
   const source = bundleRuntime(new URL("src/runtime/", PACKAGE_ROOT), "portable.ts");
   const target = fileURLToPath(INLINE_RUNTIME_FOLDER);
   // Written aside and moved in whole: a generation reading the folder meanwhile, or a second
@@ -36,6 +40,8 @@ export function buildInlineRuntime(): void {
   // declare types alone land elsewhere or nowhere in the `.js`: there they would mislead.
   const js = `${folder}runtime.js`;
   writeFileSync(js, readFileSync(js, "utf8").replace(/^\/\/#(?:end)?region\b.*\n/gm, ""));
+  const knowledgeBase = readFileSync(new URL("templates/knowledge-base.ts", PACKAGE_ROOT), "utf8");
+  writeFileSync(`${folder}${KNOWLEDGE_BASE_FORMATTED}`, await format(knowledgeBase, { ...PRETTIER_OPTIONS, filepath: "knowledge-base.ts" }));
   rmSync(target, { recursive: true, force: true });
   renameSync(folder, target);
 }
@@ -48,4 +54,4 @@ function compilerOptions(folder: string): ts.CompilerOptions {
   return { ...options, noEmit: false, declaration: true, sourceMap: false, rootDir: folder, outDir: folder, types: [] };
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) buildInlineRuntime();
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildInlineRuntime();

@@ -8,6 +8,9 @@ import type { GeneratedFile } from "./generated-file.js";
 
 export const DEFAULT_FORMAT_LIMIT = 1_000_000;
 
+/** What prettier is asked for, here and when the build formats the static files in advance. */
+export const PRETTIER_OPTIONS = { parser: "typescript", printWidth: 120 } as const;
+
 export async function formatFiles(files: readonly GeneratedFile[], maxBytes = DEFAULT_FORMAT_LIMIT): Promise<GeneratedFile[]> {
   const total = files.reduce((n, f) => n + f.content.length, 0);
   if (total > maxBytes) return [...files];
@@ -15,7 +18,8 @@ export async function formatFiles(files: readonly GeneratedFile[], maxBytes = DE
   return Promise.all(
     files.map(async (file) => {
       if (!/\.(ts|js)$/.test(file.path)) return file;
-      const content = await prettier.format(file.content, { parser: "typescript", printWidth: 120, filepath: file.path });
+      if (file.formatted !== undefined) return { ...file, content: file.formatted };
+      const content = await prettier.format(file.content, { ...PRETTIER_OPTIONS, filepath: file.path });
       return { ...file, content };
     }),
   );

@@ -7,7 +7,7 @@ import type { ToolkitModel } from "../model/toolkit-model.js";
 import type { GeneratedFile } from "./generated-file.js";
 import { formatBytes, stage, type ProgressListener } from "../generate-progress.js";
 import { DEFAULT_FORMAT_LIMIT, formatFiles } from "./format-output.js";
-import { INLINE_RUNTIME_ENTRY, inlineRuntimeFiles, knowledgeBaseSource } from "./inline-runtime.js";
+import { INLINE_RUNTIME_ENTRY, inlineRuntimeFiles, knowledgeBaseFormatted, knowledgeBaseSource } from "./inline-runtime.js";
 import { DEFAULT_RUNTIME, type RuntimeKind } from "../runtime-kind.js";
 import { emitClientFile, emitIndexFile } from "./support-files.js";
 import { emitToolkitFile } from "./toolkit-file.js";
@@ -55,7 +55,7 @@ export async function generateFiles(model: ToolkitModel, options: EmitOptions = 
         { path: "client.ts", content: emitClientFile(model, runtimeImport, header, model.source.kind === "hub") },
         { path: "toolkit.ts", content: emitToolkitFile(model, descriptors, runtimeImport, header) },
         { path: "index.ts", content: emitIndexFile(header, runtimeImport) },
-        { path: "knowledge-base.ts", content: knowledgeBaseSource() },
+        { path: "knowledge-base.ts", content: knowledgeBaseSource(), formatted: knowledgeBaseFormatted() },
       ];
     },
     (emitted) => ({ detail: `${emitted.length} modules, ${formatBytes(totalSize(emitted))}`, count: emitted.length }),

@@ -4,4 +4,6 @@ export interface GeneratedFile {
   readonly content: string;
   /** Holds only type declarations: its `.d.ts` is the file itself and its `.js` is empty. */
   readonly typesOnly?: boolean;
+  /** The content as prettier formats it, known in advance (a static file formatted at build time). */
+  readonly formatted?: string;
 }

@@ -40,3 +40,13 @@ function bundled(name: string): string {
 export function knowledgeBaseSource(): string {
   return readFileSync(new URL("templates/knowledge-base.ts", PACKAGE_ROOT), "utf8");
 }
+
+/**
+ * The same as prettier formats it, done by the build (src/build/build-inline-runtime.ts): prettier
+ * took a quarter of a small toolkit's formatting on this file, the same every time.
+ */
+export function knowledgeBaseFormatted(): string {
+  return bundled(KNOWLEDGE_BASE_FORMATTED);
+}
+
+export const KNOWLEDGE_BASE_FORMATTED = "knowledge-base.formatted.ts";

@@ -5,12 +5,22 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { format } from "prettier";
 import ts from "typescript";
 import { afterAll, describe, expect, test } from "vitest";
 import { bundleRuntime } from "../../src/build/runtime-bundle.js";
+import { PRETTIER_OPTIONS } from "../../src/emit/format-output.js";
+import { KNOWLEDGE_BASE_FORMATTED } from "../../src/emit/inline-runtime.js";
 import { freshOutputDir, REPO_ROOT } from "../support/output-dir.js";
 
 const RUNTIME = pathToFileURL(join(REPO_ROOT, "src/runtime/")).href;
+
+test("the knowledge-base client formatted in advance is what prettier makes of templates/knowledge-base.ts now (run `npm run build` after changing it)", async () => {
+  const template = readFileSync(join(REPO_ROOT, "templates/knowledge-base.ts"), "utf8");
+  const formatted = await format(template, { ...PRETTIER_OPTIONS, filepath: "knowledge-base.ts" });
+  expect(formatted).not.toBe(template);
+  expect(readFileSync(join(REPO_ROOT, "dist/inline-runtime", KNOWLEDGE_BASE_FORMATTED), "utf8")).toBe(formatted);
+});
 
 describe("the runtime's bundle", () => {
   const source = bundleRuntime(new URL(RUNTIME), "portable.ts");

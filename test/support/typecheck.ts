@@ -1,14 +1,12 @@
 /**
  * Type-checks a directory of generated code with the project's TypeScript 5.9 `tsc`, under the
- * strictest settings a demanding user turns on. Returns tsc's diagnostics (empty when clean).
+ * strictest settings a demanding user turns on. Returns tsc's diagnostics (empty when clean), as
+ * `tsc -p <dir>/tsconfig.json` prints them; the checks run in a worker thread that keeps the
+ * compiler loaded (./typecheck-worker.mjs).
  */
-import { execFile } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { promisify } from "node:util";
-import { REPO_ROOT } from "./output-dir.js";
-
-const run = promisify(execFile);
+import { Worker } from "node:worker_threads";
 
 export const STRICT_COMPILER_OPTIONS = {
   strict: true,
@@ -34,14 +32,34 @@ export async function typecheck(dir: string, extra: Record<string, unknown> = {}
     join(dir, "tsconfig.json"),
     JSON.stringify({ compilerOptions: { ...STRICT_COMPILER_OPTIONS, ...extra }, include: ["**/*.ts"] }, null, 2),
   );
-  try {
-    await run(process.execPath, [join(REPO_ROOT, "node_modules/typescript/bin/tsc"), "-p", join(dir, "tsconfig.json")], {
-      cwd: dir,
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    return "";
-  } catch (error) {
-    const e = error as { stdout?: string; stderr?: string; message: string };
-    return `${e.stdout ?? ""}${e.stderr ?? ""}` || e.message;
-  }
+  return checker().check(dir);
+}
+
+let running: { check(dir: string): Promise<string> } | undefined;
+
+/** The worker thread of ./typecheck-worker.mjs, started at the first check; it does not keep the process alive. */
+function checker(): { check(dir: string): Promise<string> } {
+  if (running) return running;
+  const worker = new Worker(new URL("./typecheck-worker.mjs", import.meta.url));
+  worker.unref();
+  const waiting = new Map<number, (output: string) => void>();
+  let next = 0;
+  worker.on("message", ({ id, output }: { id: number; output: string }) => {
+    waiting.get(id)?.(output);
+    waiting.delete(id);
+  });
+  worker.on("error", (error) => {
+    for (const answer of waiting.values()) answer(`typecheck-worker: ${error.stack ?? error.message}`);
+    waiting.clear();
+    running = undefined;
+  });
+  running = {
+    check: (dir) =>
+      new Promise((resolve) => {
+        const id = next++;
+        waiting.set(id, resolve);
+        worker.postMessage({ id, dir });
+      }),
+  };
+  return running;
 }
