@@ -84,7 +84,8 @@ describe("corpus: generate and compile", () => {
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       const out = freshOutputDir("corpus/digital-ocean-http");
-      expect(await main([url, "--out", out, "--no-format", "-q", "--token", "t"], capture().io)).toBe(0);
+      const httpRun = capture();
+      expect(await main([url, "--out", out, "--no-format", "-q", "--token", "t"], httpRun.io), httpRun.lines.join("\n")).toBe(0);
       const fromDisk = join(freshOutputDir("corpus/digital-ocean-disk"));
       expect(await main([join(root, "DigitalOcean-public.v2.yaml"), "--out", fromDisk, "--no-format", "-q"], capture().io)).toBe(0);
       for (const file of ["schema.d.ts", "operation-types.d.ts", "operations.ts", "toolkit.ts"]) {
