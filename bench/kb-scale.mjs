@@ -331,7 +331,7 @@ function inEngineProcess(task) {
 async function engineChild() {
   const task = await new Promise((resolve) => process.once("message", resolve));
   try {
-    const { queryWords } = await import("../dist/knowledge-base/service/query-words.js");
+    const { queryGrams, queryWords } = await import("../dist/knowledge-base/service/query-words.js");
     const { parseFilterConditions } = await import("../dist/knowledge-base/service/filters.js");
     let store;
     if (task.backend === "sqlite") {
@@ -343,7 +343,10 @@ async function engineChild() {
     }
     const engine = {};
     for (const [kind, queries] of task.kinds) {
-      engine[kind] = await latencies(queries, (q) => store.search(task.knowledgeBaseId, queryWords(q.text), TOP_K, parseFilterConditions(filterOf(q))));
+      // As the service searches: the words, and the Chinese and Japanese characters and pairs.
+      engine[kind] = await latencies(queries, (q) =>
+        store.search(task.knowledgeBaseId, queryWords(q.text), TOP_K, parseFilterConditions(filterOf(q)), queryGrams(q.text)),
+      );
     }
     await store.close();
     process.send({ engine });

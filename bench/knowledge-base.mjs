@@ -13,8 +13,8 @@ import { startKnowledgeBaseService } from "../dist/knowledge-base/index.js";
 import { KnowledgeBase } from "../dist/templates/knowledge-base.js";
 import { SqliteStorage } from "../dist/knowledge-base/service/sqlite/sqlite-storage.js";
 import { DATABASE_FILE } from "../dist/knowledge-base/service/sqlite/database.js";
-import { queryWords } from "../dist/knowledge-base/service/query-words.js";
-import { toIndexText } from "../dist/knowledge-base/service/segment.js";
+import { queryGrams, queryWords } from "../dist/knowledge-base/service/query-words.js";
+import { toGramText, toIndexText } from "../dist/knowledge-base/service/segment.js";
 import { buildVocabulary, CHINESE, ENGLISH, pick, SYLLABLES } from "./kb-vocabulary.mjs";
 import { mulberry32 } from "./seeded-random.mjs";
 
@@ -144,7 +144,15 @@ const serviceIndexMs = now() - start;
 // (b) the engine in-process (same SQLite/FTS5 code, no HTTP, no client)
 const store = await SqliteStorage.open(freshDir());
 const { id: engineKb } = await store.createKnowledgeBase("bench");
-const indexed = (batch) => batch.map((d) => ({ ...d, metadata: d.metadata ?? {}, indexTitle: toIndexText(d.title), indexContent: toIndexText(d.content) }));
+const indexed = (batch) =>
+  batch.map((d) => ({
+    ...d,
+    metadata: d.metadata ?? {},
+    indexTitle: toIndexText(d.title),
+    indexContent: toIndexText(d.content),
+    gramTitle: toGramText(d.title),
+    gramContent: toGramText(d.content),
+  }));
 start = now();
 for (let i = 0; i < documents.length; i += 500) await store.addDocuments(engineKb, indexed(documents.slice(i, i + 500)));
 const engineIndexMs = now() - start;
@@ -164,7 +172,7 @@ const results = Object.fromEntries(kinds.map(([label]) => [label, {}]));
 for (const [label, queries] of kinds)
   results[label].service = await latencies(queries, (q) => kb.search(q.text, { topK: TOP_K }));
 for (const [label, queries] of kinds) {
-  results[label].engine = await latencies(queries, (q) => store.search(engineKb, queryWords(q.text), TOP_K, []));
+  results[label].engine = await latencies(queries, (q) => store.search(engineKb, queryWords(q.text), TOP_K, [], queryGrams(q.text)));
   results[label].scan = await latencies(queries, (q) => scanSearch(scanIndex, q.terms, TOP_K));
 }
 
@@ -172,7 +180,7 @@ for (const [label, queries] of kinds) {
 const sample = fiveWords.slice(0, 50);
 let agree = 0;
 for (const q of sample) {
-  const [top] = await store.search(engineKb, queryWords(q.text), 1, []);
+  const [top] = await store.search(engineKb, queryWords(q.text), 1, [], queryGrams(q.text));
   const scanned = scanSearch(scanIndex, q.terms, DOCS);
   if (top && scanned.some((h) => h.id === top.id)) agree++;
 }

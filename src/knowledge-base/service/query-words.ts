@@ -13,13 +13,13 @@ export function queryWords(query: string): string[] {
   return [...new Set(segmentWords(query).map((word) => word.toLowerCase()))].slice(0, MAX_QUERY_WORDS);
 }
 
-/**
- * The query's Chinese and Japanese characters and character pairs (segment.ts, characterGrams),
- * distinct, for matching the documents' grams; none for a query without such characters. More
- * are kept than words: a query of n such characters has up to 2n - 1.
- */
+/** At most this many distinct grams are searched: a query of n Chinese characters has up to 2n - 1. */
 export const MAX_QUERY_GRAMS = 2 * MAX_QUERY_WORDS;
 
+/**
+ * The query's Chinese and Japanese characters and character pairs (segment.ts, characterGrams),
+ * distinct, for matching the documents' grams; none for a query without such characters.
+ */
 export function queryGrams(query: string): string[] {
   return [...new Set(characterGrams(query))].slice(0, MAX_QUERY_GRAMS);
 }
