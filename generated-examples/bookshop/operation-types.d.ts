@@ -5,10 +5,11 @@ import type { paths } from "./schema.js";
 import type { DeclaredErrorStatus, DeclaredToolCallError, ToolCallError } from "toolgen/runtime";
 import type { listBooks, addBook } from "./operations.js";
 type Op_ListBooks = paths["/books"]["get"];
+type Op_ListBooks_query = NonNullable<Op_ListBooks["parameters"]["query"]>;
 /** Input of {@link listBooks}: 2 query parameters. */
 export type ListBooksInput = {
-  per_page?: NonNullable<Op_ListBooks["parameters"]["query"]>["per_page"];
-  page?: NonNullable<Op_ListBooks["parameters"]["query"]>["page"];
+  per_page?: Op_ListBooks_query["per_page"];
+  page?: Op_ListBooks_query["page"];
 };
 /** Result of {@link listBooks} (the 200 answer). */
 export type ListBooksOutput = Op_ListBooks["responses"][200]["content"]["application/json"];
@@ -38,10 +39,10 @@ export type AddBookHeaders = {
  * collected), and `item`, for a tool that streams, what `toolkit.stream(name, args)` yields.
  */
 export interface ToolTypes {
-  "Bookshop/v1/listBooks": { args: ListBooksInput | undefined; result: ListBooksOutput };
-  "Bookshop/v1/addBook": { args: Omit<AddBookInput, "Idempotency-Key">; result: AddBookOutput };
-  Bookshop__v1__listBooks: { args: ListBooksInput | undefined; result: ListBooksOutput };
-  Bookshop__v1__addBook: { args: Omit<AddBookInput, "Idempotency-Key">; result: AddBookOutput };
+  "Bookshop/v1/listBooks": ToolTypes["listBooks"];
+  "Bookshop/v1/addBook": ToolTypes["addBook"];
+  Bookshop__v1__listBooks: ToolTypes["listBooks"];
+  Bookshop__v1__addBook: ToolTypes["addBook"];
   listBooks: { args: ListBooksInput | undefined; result: ListBooksOutput };
   addBook: { args: Omit<AddBookInput, "Idempotency-Key">; result: AddBookOutput };
 }
@@ -51,11 +52,8 @@ export interface ToolTypes {
  * narrows by it.
  */
 export interface ToolErrors {
-  "Bookshop/v1/addBook": {
-    409: Op_AddBook["responses"][409]["content"]["application/json"];
-    422: Op_AddBook["responses"][422]["content"]["application/json"];
-  };
-  addBook: ToolErrors["Bookshop/v1/addBook"];
+  "Bookshop/v1/addBook": ToolErrors["addBook"];
+  addBook: { [S in 409 | 422]: Op_AddBook["responses"][S]["content"]["application/json"] };
 }
 /** The type of {@link isToolCallError}: the one-argument form, and the form typed by {@link ToolErrors}. */
 export interface ToolErrorGuard {

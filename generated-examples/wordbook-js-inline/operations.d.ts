@@ -71,12 +71,12 @@ export declare function spellWord(
  * collected), and `item`, for a tool that streams, what `toolkit.stream(name, args)` yields.
  */
 export interface ToolTypes {
-  "WordBook/v1/AddWord": { args: AddWordInput; result: AddWordOutput };
-  "WordBook/v1/GetWords": { args: GetWordsInput | undefined; result: GetWordsOutput };
-  "WordBook/v1/SpellWord": { args: SpellWordInput; result: SpellWordItem[]; item: SpellWordItem };
-  WordBook__v1__AddWord: { args: AddWordInput; result: AddWordOutput };
-  WordBook__v1__GetWords: { args: GetWordsInput | undefined; result: GetWordsOutput };
-  WordBook__v1__SpellWord: { args: SpellWordInput; result: SpellWordItem[]; item: SpellWordItem };
+  "WordBook/v1/AddWord": ToolTypes["addWord"];
+  "WordBook/v1/GetWords": ToolTypes["getWords"];
+  "WordBook/v1/SpellWord": ToolTypes["spellWord"];
+  WordBook__v1__AddWord: ToolTypes["addWord"];
+  WordBook__v1__GetWords: ToolTypes["getWords"];
+  WordBook__v1__SpellWord: ToolTypes["spellWord"];
   addWord: { args: AddWordInput; result: AddWordOutput };
   getWords: { args: GetWordsInput | undefined; result: GetWordsOutput };
   spellWord: { args: SpellWordInput; result: SpellWordItem[]; item: SpellWordItem };
@@ -87,21 +87,12 @@ export interface ToolTypes {
  * narrows by it.
  */
 export interface ToolErrors {
-  "WordBook/v1/AddWord": {
-    400: Op_AddWord["responses"][400]["content"]["application/json"];
-    500: Op_AddWord["responses"][500]["content"]["application/json"];
-  };
-  "WordBook/v1/GetWords": {
-    400: Op_GetWords["responses"][400]["content"]["application/json"];
-    500: Op_GetWords["responses"][500]["content"]["application/json"];
-  };
-  "WordBook/v1/SpellWord": {
-    400: Op_SpellWord["responses"][400]["content"]["application/json"];
-    500: Op_SpellWord["responses"][500]["content"]["application/json"];
-  };
-  addWord: ToolErrors["WordBook/v1/AddWord"];
-  getWords: ToolErrors["WordBook/v1/GetWords"];
-  spellWord: ToolErrors["WordBook/v1/SpellWord"];
+  "WordBook/v1/AddWord": ToolErrors["addWord"];
+  "WordBook/v1/GetWords": ToolErrors["getWords"];
+  "WordBook/v1/SpellWord": ToolErrors["spellWord"];
+  addWord: { [S in 400 | 500]: Op_AddWord["responses"][S]["content"]["application/json"] };
+  getWords: { [S in 400 | 500]: Op_GetWords["responses"][S]["content"]["application/json"] };
+  spellWord: { [S in 400 | 500]: Op_SpellWord["responses"][S]["content"]["application/json"] };
 }
 /** The type of {@link isToolCallError}: the one-argument form, and the form typed by {@link ToolErrors}. */
 export interface ToolErrorGuard {

@@ -24,7 +24,7 @@ import type { OperationModel, ToolkitModel } from "../model/toolkit-model.js";
 import { operationSpecOf } from "../model/operation-spec.js";
 import type { OperationSpec } from "../runtime/operation.js";
 import { wireMethod } from "../model/operation-methods.js";
-import { errorResponses, headersType, inputType, itemType, operationAlias, operationAliasType, outputType, toolErrorsMember } from "./operation-types.js";
+import { errorResponses, headersType, inputType, itemType, operationAlias, operationAliasType, outputType, parameterGroupAliases, toolErrorsMember } from "./operation-types.js";
 import { toolTypesDeclaration } from "./tool-types.js";
 import { pageItemDeclaration, pageItemName, pagedAssignment, pagedJs } from "./page-types.js";
 import { code, docCode, docComment, identifier, joinCode, lineComment, literal, propertyKey, singleQuotedLiteral, stringLiteral, type Code } from "./ts-text.js";
@@ -117,21 +117,26 @@ function errorStatusTable(model: ToolkitModel, typed = true): Code {
 
 /** `ToolErrors`: per tool (canonical and function name), each declared error status -> the body type. */
 function toolErrorsDeclaration(model: ToolkitModel): Code {
-  const lines: Code[] = [];
   const names = new Set<string>();
-  const canonical: OperationModel[] = [];
+  const canonical: { op: OperationModel; member: Code }[] = [];
   for (const op of model.operations) {
     const member = toolErrorsMember(op);
     if (member === undefined || names.has(op.toolName)) continue;
     names.add(op.toolName);
-    canonical.push(op);
-    lines.push(code`  ${propertyKey(op.toolName)}: ${member};`);
+    canonical.push({ op, member });
   }
-  for (const op of canonical) {
-    if (names.has(op.functionName)) continue;
-    names.add(op.functionName);
-    lines.push(code`  ${propertyKey(op.functionName)}: ToolErrors[${stringLiteral(op.toolName)}];`);
+  const byFunction: typeof canonical = [];
+  for (const entry of canonical) {
+    if (names.has(entry.op.functionName)) continue;
+    names.add(entry.op.functionName);
+    byFunction.push(entry);
   }
+  const withFunctionName = new Set(byFunction.map(({ op }) => op));
+  // The answers are written under the function name, the shorter key to refer to, when the tool has it.
+  const lines = [
+    ...canonical.map(({ op, member }) => code`  ${propertyKey(op.toolName)}: ${withFunctionName.has(op) ? code`ToolErrors[${stringLiteral(op.functionName)}]` : member};`),
+    ...byFunction.map(({ op, member }) => code`  ${propertyKey(op.functionName)}: ${member};`),
+  ];
   return code`/**
  * The declared error answers of each tool that has any, by canonical and function name: status
  * as written (\`409\`, \`"4XX"\`, \`default\`) -> the answer's body type. \`isToolCallError(e, tool, status?)\`
@@ -186,6 +191,7 @@ function typeDeclarations(op: OperationModel): Code[] {
   const T = identifier(op.typeName);
   return [
     code`type ${operationAlias(op)} = ${operationAliasType(op)};`,
+    ...parameterGroupAliases(op),
     ...(input !== undefined ? [code`${docComment(inputDoc(op))}\nexport type ${T}Input = ${input};`] : []),
     code`${docComment(outputDoc(op))}\nexport type ${T}Output = ${outputType(op)};`,
     ...(item !== undefined ? [code`${docComment(itemDoc(op))}\nexport type ${T}Item = ${item};`] : []),

@@ -13,17 +13,25 @@ import type { ToolDescriptor } from "../runtime/toolkit.js";
 import { code, identifier, joinCode, propertyKey, stringLiteral, type Code } from "./ts-text.js";
 
 export function toolTypesDeclaration(model: ToolkitModel, descriptors: ToolkitDescriptors): Code {
-  const types = model.operations.map((op, index) => toolType(op, descriptors.tools[index]!));
-  const members = new Map<string, Code>();
-  const add = (name: string, index: number) => {
-    if (!members.has(name)) members.set(name, types[index]!);
+  const owners = new Map<string, number>();
+  const claim = (name: string, index: number) => {
+    if (!owners.has(name)) owners.set(name, index);
   };
   // The lookup order of createToolkit: canonical names, then wire names, then function names, so
   // a name two tools could answer to is typed as the tool the runtime picks.
-  model.operations.forEach((op, index) => add(op.toolName, index));
-  descriptors.tools.forEach((tool, index) => add(tool.wireName, index));
-  model.operations.forEach((op, index) => add(op.functionName, index));
-  const lines = [...members].map(([name, type]) => code`  ${propertyKey(name)}: ${type};`);
+  model.operations.forEach((op, index) => claim(op.toolName, index));
+  descriptors.tools.forEach((tool, index) => claim(tool.wireName, index));
+  model.operations.forEach((op, index) => claim(op.functionName, index));
+  // Each tool's type is written once, under its function name (or, when another tool's canonical
+  // or wire name took that, the next name it owns); its other names refer to that member: the
+  // same type in half the tokens, and the short name keeps the references short.
+  const home = model.operations.map((op, index) =>
+    [op.functionName, descriptors.tools[index]!.wireName, op.toolName].find((name) => owners.get(name) === index),
+  );
+  const lines = [...owners].map(([name, index]) => {
+    const type = home[index] === name ? toolType(model.operations[index]!, descriptors.tools[index]!) : code`ToolTypes[${stringLiteral(home[index]!)}]`;
+    return code`  ${propertyKey(name)}: ${type};`;
+  });
   return code`/**
  * What \`toolkit.call(name, args)\` takes and returns for each tool name it resolves (canonical,
  * wire and function name): \`args\` the tool's input as a model may send it (\`undefined\` among
