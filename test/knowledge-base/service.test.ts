@@ -8,7 +8,7 @@ import {
   startKnowledgeBaseService,
   type KnowledgeBaseService,
 } from "../../src/knowledge-base/index.js";
-import { queryGrams, queryWords } from "../../src/knowledge-base/service/query-words.js";
+import { queryGrams, queryWords, searchedGrams } from "../../src/knowledge-base/service/query-words.js";
 import { toMatchExpression } from "../../src/knowledge-base/service/sqlite/match-expression.js";
 import { characterGrams, segmentWords, toGramText } from "../../src/knowledge-base/service/segment.js";
 import { BACKENDS } from "./backends.js";
@@ -603,6 +603,15 @@ describe("segmentation", () => {
     expect(characterGrams("hello สวัสดี 안녕")).toEqual([]);
     expect(toGramText("泡茶")).toBe("泡 泡茶 茶");
     expect(queryGrams("茶 茶茶")).toEqual(["茶", "茶茶"]);
+  });
+
+  it("searches the pairs some document has, and the characters in none of them", () => {
+    const indexed = new Set(["熊猫", "退休"]);
+    const found = (pair: string) => indexed.has(pair);
+    expect(searchedGrams(queryGrams("大熊猫"), found)).toEqual(["熊猫", "大"]);
+    expect(searchedGrams(queryGrams("退休金"), found)).toEqual(["退休", "金"]);
+    expect(searchedGrams(queryGrams("泡茶"), found)).toEqual(["泡", "茶"]);
+    expect(searchedGrams(queryGrams("茶"), found)).toEqual(["茶"]);
   });
 
   it("builds an OR of quoted words; FTS5 operators lose their meaning", () => {

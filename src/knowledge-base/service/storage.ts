@@ -66,11 +66,11 @@ export interface KnowledgeBaseStorage {
   deleteDocuments(knowledgeBaseId: number, ids: readonly string[]): Promise<number>;
   /**
    * The `topK` best documents for the query's words (segmented, lower-cased, distinct; a document
-   * needs only some of them) and its grams (query-words.ts), best first, ties in insertion order,
-   * restricted to documents that match every filter term. The score is BM25 over the words plus
-   * BM25 over the grams, each with its own statistics (a document's length in grams, the documents
-   * that have any): the grams never change how documents without them rank, so text in other
-   * languages ranks as it would without them.
+   * needs only some of them) and its grams (query-words.ts; searched as searchedGrams says), best
+   * first, ties in insertion order, restricted to documents that match every filter term. The
+   * score is BM25 over the words plus BM25 over the grams, each with its own statistics (a
+   * document's length in grams, the documents that have any): the grams never change how documents
+   * without them rank, so text in other languages ranks as it would without them.
    */
   search(knowledgeBaseId: number, words: readonly string[], topK: number, terms: readonly Term[], grams?: readonly string[]): Promise<ScoredDocument[]>;
   /** Whether the storage answers now, within `timeoutMs` (the readiness check; never throws). */

@@ -14,7 +14,8 @@
  *   count and average length and the words' statistics stay what they were: documents without
  *   grams rank exactly as before.
  * - `toolgen_search(knowledge_base, words, grams, ...)` scores a document by BM25 over its words
- *   plus BM25 over its grams, as SQLite sums its two FTS5 tables. `toolgen_top_terms` is step 2's
+ *   plus BM25 over its grams, as SQLite sums its two FTS5 tables, searching the grams that
+ *   query-words.ts's searchedGrams keeps. `toolgen_top_terms` is step 2's
  *   `toolgen_top_postings` with a length factor per term instead of one for all. Step 2's
  *   functions stay, for an instance of the previous release still running during an upgrade.
  *
@@ -221,6 +222,21 @@ export const GRAM_SEARCH_STEP = `
     k1 := 1.2 * 0.75 / greatest(words_in_documents / greatest(documents, 1), 1);
     k1_grams := 1.2 * 0.75 / greatest(grams_in_documents / greatest(gram_documents, 1), 1);
 
+    -- The grams found in some document; of those, the pairs and the characters in none of the
+    -- found pairs are searched (query-words.ts, searchedGrams).
+    WITH found_grams AS MATERIALIZED (
+      SELECT g.gram, g.query, g.lexeme, n.df
+      FROM (
+        SELECT DISTINCT x.gram, plainto_tsquery('toolgen', x.gram) AS query, '#' || (tsvector_to_array(v.vector))[1] AS lexeme
+        FROM unnest(grams) AS x (gram)
+        CROSS JOIN LATERAL (SELECT to_tsvector('toolgen', x.gram) AS vector) AS v
+        WHERE length(v.vector) = 1
+      ) AS g
+      CROSS JOIN LATERAL (
+        SELECT count(*)::double precision AS df FROM toolgen_postings AS p WHERE p.kb_id = knowledge_base AND p.lexeme = g.lexeme
+      ) AS n
+      WHERE n.df > 0
+    )
     SELECT array_agg(t.query), array_agg(t.vector), array_agg(t.weight), array_agg(t.lexeme), array_agg(t.df), array_agg(t.k1),
            coalesce(bool_or(numnode(t.query) > 1), false),
            toolgen_tsquery_or(t.query) FILTER (WHERE NOT t.gram), toolgen_tsquery_or(t.query) FILTER (WHERE t.gram)
@@ -243,18 +259,11 @@ export const GRAM_SEARCH_STEP = `
       WHERE n.df > 0
       UNION ALL
       -- The vector names the gram's postings, for toolgen_term_frequency; the query matches the grams column.
-      SELECT g.query, array_to_tsvector(ARRAY[g.lexeme]), ln(1 + (gram_documents - n.df + 0.5) / (n.df + 0.5)) * (1.2 + 1),
-             g.lexeme, n.df, k1_grams, true
-      FROM (
-        SELECT DISTINCT plainto_tsquery('toolgen', x.gram) AS query, '#' || (tsvector_to_array(v.vector))[1] AS lexeme
-        FROM unnest(grams) AS x (gram)
-        CROSS JOIN LATERAL (SELECT to_tsvector('toolgen', x.gram) AS vector) AS v
-        WHERE length(v.vector) = 1
-      ) AS g
-      CROSS JOIN LATERAL (
-        SELECT count(*)::double precision AS df FROM toolgen_postings AS p WHERE p.kb_id = knowledge_base AND p.lexeme = g.lexeme
-      ) AS n
-      WHERE n.df > 0
+      SELECT g.query, array_to_tsvector(ARRAY[g.lexeme]), ln(1 + (gram_documents - g.df + 0.5) / (g.df + 0.5)) * (1.2 + 1),
+             g.lexeme, g.df, k1_grams, true
+      FROM found_grams AS g
+      WHERE char_length(g.gram) = 2
+         OR NOT EXISTS (SELECT 1 FROM found_grams AS p WHERE char_length(p.gram) = 2 AND strpos(p.gram, g.gram) > 0)
     ) AS t;
 
     IF NOT phrases AND metadata_filter IS NULL AND cardinality(title_filter) = 0 THEN

@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import type { Statement } from "better-sqlite3";
 import { ErrorCode, ServiceError } from "../errors.js";
 import type { Term } from "../filters.js";
+import { searchedGrams } from "../query-words.js";
 import type { IndexedDocument, KnowledgeBaseRecord, ScoredDocument, StoredDocument } from "../storage.js";
 import { whenFree, type BusyBudget } from "./busy-retry.js";
 import { CONTENT_WEIGHT, createFtsTable, ftsTable, gramTable, TITLE_WEIGHT, TOKENIZE, type Db } from "./database.js";
@@ -201,7 +202,9 @@ export class SqliteQueries implements SqliteOperations {
   search(knowledgeBaseId: number, words: readonly string[], topK: number, terms: readonly Term[], walk = true, grams: readonly string[] = []): ScoredDocument[] {
     this.#requireKnowledgeBase(knowledgeBaseId);
     const match = toMatchExpression(words);
-    const gramMatch = toMatchExpression(grams);
+    const gramsTable = gramTable(knowledgeBaseId);
+    const found = this.#statement(`SELECT 1 FROM ${gramsTable} WHERE ${gramsTable} MATCH ? LIMIT 1`);
+    const gramMatch = toMatchExpression(searchedGrams(grams, (pair) => found.get(toMatchExpression([pair])) !== undefined));
     if (match === undefined && gramMatch === undefined) return [];
     const fts = ftsTable(knowledgeBaseId);
     if (walk && gramMatch === undefined) {
@@ -225,9 +228,9 @@ export class SqliteQueries implements SqliteOperations {
     // long contents are read for the topK winners alone.
     let candidates: string;
     if (gramMatch === undefined) candidates = matches(fts, match!);
-    else if (match === undefined) candidates = matches(gramTable(knowledgeBaseId), gramMatch);
+    else if (match === undefined) candidates = matches(gramsTable, gramMatch);
     else {
-      const both = `${matches(fts, match)} UNION ALL ${matches(gramTable(knowledgeBaseId), gramMatch)}`;
+      const both = `${matches(fts, match)} UNION ALL ${matches(gramsTable, gramMatch)}`;
       candidates = `SELECT seq, sum(rank) AS rank FROM (${both}) GROUP BY seq`;
     }
     const sql =
