@@ -275,7 +275,10 @@ export async function expectSteadyUnderLoad(
   const { url } = server;
   const warmUp = await loadTest(url, kinds, WARM_UP_SECONDS);
   console.log(describeRun(`${label}, warm-up`, warmUp));
-  expectCleanRun(warmUp, kinds);
+  // Each connection sends the kinds in order, so a warm-up on a busy machine may end before the
+  // last kinds were sent (a few requests per connection): what it sent must be clean, and the
+  // measured run, many times longer, must answer every kind.
+  expectCleanRun(warmUp, kinds.filter((kind) => warmUp.kinds[kind.name]!.answered > 0));
   await settle();
   const warm = await server.memory(true);
 
