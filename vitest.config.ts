@@ -12,6 +12,11 @@ export default defineConfig({
     // machine, where most of them wait on servers, child processes and tsc rather than compute:
     // as many files as cores keeps both busy.
     maxWorkers: Math.max(2, availableParallelism()),
+    // Each worker imports toolgen's modules once and keeps its type checker (test/support/
+    // typecheck.ts) from file to file: a fresh module graph per file cost a minute of the run. No
+    // test leaves state another can see: servers are closed, temporary folders are each file's own,
+    // and the environment variables a test sets it restores.
+    isolate: false,
     reporters: ["default", "./test/support/summary-reporter.ts"],
   },
 });

@@ -9,9 +9,6 @@ import base from "./vitest.config.js";
 export default defineConfig({
   test: {
     ...base.test,
-    // These files leave no state behind that another could see, and importing toolgen's modules
-    // once per worker instead of once per file took a third off the run.
-    isolate: false,
     include: ["test/{diff,runtime,model,load,config,layout}/**/*.test.ts"],
     exclude: [
       "node_modules/**",

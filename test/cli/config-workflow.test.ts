@@ -72,6 +72,8 @@ describe("toolgen.config.json with three toolkits", () => {
   afterAll(async () => {
     await alpha?.close();
     await beta?.close();
+    delete process.env.TOOLGEN_TEST_ALPHA_TOKEN;
+    delete process.env.TOOLGEN_TEST_BETA_KEY;
   });
 
   test("generates every toolkit, paths relative to the config file, and the output compiles", async () => {
