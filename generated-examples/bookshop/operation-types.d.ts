@@ -3,32 +3,31 @@
  */
 import type { paths } from "./schema.js";
 import type { DeclaredErrorStatus, DeclaredToolCallError, ToolCallError } from "toolgen/runtime";
-import type { listBooks, addBook } from "./operations.js";
 type Op_ListBooks = paths["/books"]["get"];
 type Op_ListBooks_query = NonNullable<Op_ListBooks["parameters"]["query"]>;
-/** Input of {@link listBooks}: 2 query parameters. */
+/** Input of `listBooks`: 2 query parameters. */
 export type ListBooksInput = {
   per_page?: Op_ListBooks_query["per_page"];
   page?: Op_ListBooks_query["page"];
 };
-/** Result of {@link listBooks} (the 200 answer). */
+/** Result of `listBooks` (the 200 answer). */
 export type ListBooksOutput = Op_ListBooks["responses"][200]["content"]["application/json"];
-/** The declared headers of {@link listBooks}'s success answer, by lower-case name: `(await listBooks(…).withResponse()).headers`. */
+/** The declared headers of `listBooks`'s success answer, by lower-case name: `(await listBooks(…).withResponse()).headers`. */
 export type ListBooksHeaders = {
   link?: NonNullable<Op_ListBooks["responses"][200]["headers"]["Link"]>;
   "x-total-count"?: NonNullable<Op_ListBooks["responses"][200]["headers"]["X-Total-Count"]>;
 };
-/** One item of a page of {@link listBooks}: what `paginate(listBooks, input)` yields. */
+/** One item of a page of `listBooks`: what `paginate(listBooks, input)` yields. */
 export type ListBooksPageItem = NonNullable<ListBooksOutput>[number];
 type Op_AddBook = paths["/books"]["post"];
-/** Input of {@link addBook}: 1 header parameter, the `application/json` body's properties. */
+/** Input of `addBook`: 1 header parameter, the `application/json` body's properties. */
 export type AddBookInput = {
   /** The same key on a retry adds the book once */
   "Idempotency-Key"?: NonNullable<Op_AddBook["parameters"]["header"]>["Idempotency-Key"];
 } & NonNullable<Op_AddBook["requestBody"]>["content"]["application/json"];
-/** Result of {@link addBook} (the 201 answer). */
+/** Result of `addBook` (the 201 answer). */
 export type AddBookOutput = Op_AddBook["responses"][201]["content"]["application/json"];
-/** The declared headers of {@link addBook}'s success answer, by lower-case name: `(await addBook(…).withResponse()).headers`. */
+/** The declared headers of `addBook`'s success answer, by lower-case name: `(await addBook(…).withResponse()).headers`. */
 export type AddBookHeaders = {
   location: NonNullable<Op_AddBook["responses"][201]["headers"]["Location"]>;
 };

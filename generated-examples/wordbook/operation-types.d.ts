@@ -3,23 +3,22 @@
  */
 import type { paths } from "./schema.js";
 import type { ToolStream, DeclaredErrorStatus, DeclaredToolCallError, ToolCallError } from "./runtime.js";
-import type { addWord, getWords, spellWord } from "./operations.js";
 type Op_AddWord = paths["/WordBook/v1/AddWord"]["post"];
-/** Input of {@link addWord}: the `application/json` body's properties. */
+/** Input of `addWord`: the `application/json` body's properties. */
 export type AddWordInput = NonNullable<Op_AddWord["requestBody"]>["content"]["application/json"];
-/** Result of {@link addWord} (the 200 answer). */
+/** Result of `addWord` (the 200 answer). */
 export type AddWordOutput = Op_AddWord["responses"][200]["content"]["application/json"];
 type Op_GetWords = paths["/WordBook/v1/GetWords"]["post"];
-/** Input of {@link getWords}: the `application/json` body's properties. */
+/** Input of `getWords`: the `application/json` body's properties. */
 export type GetWordsInput = NonNullable<Op_GetWords["requestBody"]>["content"]["application/json"];
-/** Result of {@link getWords} (the 200 answer). */
+/** Result of `getWords` (the 200 answer). */
 export type GetWordsOutput = Op_GetWords["responses"][200]["content"]["application/json"];
 type Op_SpellWord = paths["/WordBook/v1/SpellWord"]["post"];
-/** Input of {@link spellWord}: the `application/json` body's properties. */
+/** Input of `spellWord`: the `application/json` body's properties. */
 export type SpellWordInput = NonNullable<Op_SpellWord["requestBody"]>["content"]["application/json"];
-/** Result of {@link spellWord} (the 200 answer). */
+/** Result of `spellWord` (the 200 answer). */
 export type SpellWordOutput = ToolStream<SpellWordItem>;
-/** One item of the `text/event-stream` stream of {@link spellWord}: one event (`data` decoded from JSON). */
+/** One item of the `text/event-stream` stream of `spellWord`: one event (`data` decoded from JSON). */
 export type SpellWordItem = Op_SpellWord["responses"][200]["content"]["text/event-stream"];
 /**
  * What `toolkit.call(name, args)` takes and returns for each tool name it resolves (canonical,

@@ -24,7 +24,7 @@ import type { OperationModel, ToolkitModel } from "../model/toolkit-model.js";
 import { operationSpecOf } from "../model/operation-spec.js";
 import type { OperationSpec } from "../runtime/operation.js";
 import { wireMethod } from "../model/operation-methods.js";
-import { errorResponses, headersType, inputType, itemType, operationAlias, operationAliasType, outputType, parameterGroupAliases, toolErrorsMember } from "./operation-types.js";
+import { errorResponses, functionInDoc, headersType, inputType, itemType, operationAlias, operationAliasType, outputType, parameterGroupAliases, toolErrorsMember } from "./operation-types.js";
 import { toolTypesDeclaration } from "./tool-types.js";
 import { pageItemDeclaration, pageItemName, pagedAssignment, pagedJs } from "./page-types.js";
 import { code, docCode, docComment, identifier, joinCode, lineComment, literal, propertyKey, singleQuotedLiteral, stringLiteral, type Code } from "./ts-text.js";
@@ -166,16 +166,12 @@ function runtimeImports(model: ToolkitModel): Code {
 
 /**
  * `operation-types.d.ts`: per operation the file-local alias of `paths[path][method]` and the
- * exported Input and Output types, then `ToolTypes` (tool-types.ts). The functions are imported
- * (as types) only so that the doc comments' `{@link name}` find them.
+ * exported Input and Output types, then `ToolTypes` (tool-types.ts).
  */
 function emitOperationTypes(model: ToolkitModel, descriptors: ToolkitDescriptors, runtimeImport: string, header: Code): Code {
   const lines: Code[] = [code`import type { paths } from "./schema.js";`];
   const streamType = model.operations.some((op) => op.responseKind === "stream") ? code`ToolStream, ` : code``;
   lines.push(code`import type { ${streamType}DeclaredErrorStatus, DeclaredToolCallError, ToolCallError } from ${stringLiteral(runtimeImport)};`);
-  if (model.operations.length > 0) {
-    lines.push(code`import type { ${joinCode(model.operations.map((op) => identifier(op.functionName)), ", ")} } from "./operations.js";`);
-  }
   for (const op of model.operations) lines.push(...typeDeclarations(op));
   lines.push(toolTypesDeclaration(model, descriptors), toolErrorsDeclaration(model), TOOL_ERROR_GUARD);
   // Without an export list a declaration file would export the Op_ aliases too.
@@ -296,7 +292,7 @@ function callHeaders(op: OperationModel): Code {
 }
 
 function headersDoc(op: OperationModel): string {
-  return `The declared headers of {@link ${op.functionName}}'s success answer, by lower-case name: \`(await ${op.functionName}(…).withResponse()).headers\`.`;
+  return `The declared headers of ${functionInDoc(op)}'s success answer, by lower-case name: \`(await ${op.functionName}(…).withResponse()).headers\`.`;
 }
 
 /**
@@ -311,11 +307,11 @@ function specLiteral(spec: OperationSpec): Code {
 
 /** Doc text (plain; escaped where it is written) of the Input type. */
 function inputDoc(op: OperationModel): string {
-  return `Input of {@link ${op.functionName}}: ${inputSummary(op)}.`;
+  return `Input of ${functionInDoc(op)}: ${inputSummary(op)}.`;
 }
 
 function outputDoc(op: OperationModel): string {
-  return `Result of {@link ${op.functionName}} (the ${successSummary(op)} answer).`;
+  return `Result of ${functionInDoc(op)} (the ${successSummary(op)} answer).`;
 }
 
 function inputSummary(op: OperationModel): string {
@@ -331,7 +327,7 @@ function inputSummary(op: OperationModel): string {
 function itemDoc(op: OperationModel): string {
   const stream = op.stream!;
   const what = stream.format === "event-stream" ? "event (`data` decoded" + (stream.jsonData ? " from JSON)" : ": text)") : stream.format === "json-lines" ? "line" : "record";
-  return `One item of the ${docCode(stream.mediaType)} stream of {@link ${op.functionName}}: one ${what}.`;
+  return `One item of the ${docCode(stream.mediaType)} stream of ${functionInDoc(op)}: one ${what}.`;
 }
 
 function streamDoc(op: OperationModel): string {

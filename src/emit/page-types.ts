@@ -7,6 +7,7 @@
  * Operations that do not page get nothing.
  */
 import type { OperationModel } from "../model/toolkit-model.js";
+import { functionInDoc } from "./operation-types.js";
 import { code, docComment, identifier, indexAccess, stringLiteral, type Code } from "./ts-text.js";
 
 /** `<Name>PageItem` declared in operation-types.d.ts (both modes), or nothing. */
@@ -15,7 +16,7 @@ export function pageItemDeclaration(op: OperationModel): Code[] {
   const T = identifier(op.typeName);
   let type = code`NonNullable<${T}Output>`;
   for (const name of op.pagination.items?.split(".") ?? []) type = code`NonNullable<${indexAccess(type, name)}>`;
-  const doc = `One item of a page of {@link ${op.functionName}}: what \`paginate(${op.functionName}, input)\` yields.`;
+  const doc = `One item of a page of ${functionInDoc(op)}: what \`paginate(${op.functionName}, input)\` yields.`;
   return [code`${docComment(doc)}\nexport type ${T}PageItem = ${type}[number];`];
 }
 
