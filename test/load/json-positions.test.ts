@@ -7,6 +7,7 @@
  */
 import { describe, expect, test } from "vitest";
 import { JsonPositions } from "../../src/load/json-positions.js";
+import { seededShuffle } from "../support/seeded-random.js";
 
 interface Node {
   /** Key's opening quote, an item's first character, the root's first character. */
@@ -68,22 +69,10 @@ function pointers(node: Node, path: string[] = [], out: [string[], number][] = [
   return out;
 }
 
-/** A fixed shuffle, so a failure repeats. */
-function shuffled<T>(items: readonly T[], seed: number): T[] {
-  const out = [...items];
-  let state = seed;
-  for (let i = out.length - 1; i > 0; i--) {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    const j = state % (i + 1);
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
-
 function expectAllPlaced(text: string, order: "document" | "deepest first" | "shuffled" = "document"): void {
   const all = pointers(reference(text));
   const asked =
-    order === "document" ? all : order === "deepest first" ? [...all].sort((a, b) => b[0].length - a[0].length) : shuffled(all, 7);
+    order === "document" ? all : order === "deepest first" ? [...all].sort((a, b) => b[0].length - a[0].length) : seededShuffle(all, 7);
   const positions = new JsonPositions(text);
   for (const [segments, at] of asked) expect([segments, positions.offsetOf(segments)]).toEqual([segments, at]);
 }

@@ -5,6 +5,7 @@
  */
 import { describe, expect, test } from "vitest";
 import { LineIndex } from "../../src/load/line-index.js";
+import { seededShuffle } from "../support/seeded-random.js";
 
 function expected(text: string, offset: number): { line: number; column: number } {
   const before = text.slice(0, offset);
@@ -27,22 +28,11 @@ function allPlaces(text: string): { line: number; column: number }[] {
   return out;
 }
 
-function shuffled<T>(items: readonly T[], seed: number): T[] {
-  const out = [...items];
-  let state = seed;
-  for (let i = out.length - 1; i > 0; i--) {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    const j = state % (i + 1);
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
-
 describe("LineIndex", () => {
   test("every offset of a short text, in order, backwards and shuffled; a newline belongs to the line it ends", () => {
     const text = "{\n  \"a\": 1,\r\n\n  \"b\": [\n    2\n  ]\n}\n";
     const offsets = Array.from({ length: text.length + 1 }, (_, i) => i);
-    for (const order of [offsets, [...offsets].reverse(), shuffled(offsets, 3)]) {
+    for (const order of [offsets, [...offsets].reverse(), seededShuffle(offsets, 3)]) {
       const lines = new LineIndex(text);
       for (const offset of order) expect([offset, lines.at(offset)]).toEqual([offset, expected(text, offset)]);
     }
@@ -54,7 +44,7 @@ describe("LineIndex", () => {
     const text = rows.join("\n");
     const places = allPlaces(text);
     const asked = [
-      ...shuffled(Array.from({ length: 3000 }, (_, i) => Math.floor((i * text.length) / 3000)), 11),
+      ...seededShuffle(Array.from({ length: 3000 }, (_, i) => Math.floor((i * text.length) / 3000)), 11),
       ...Array.from({ length: 200 }, (_, i) => text.length - i * 997),
       text.length,
       0,

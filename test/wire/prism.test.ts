@@ -28,6 +28,7 @@ import { FILE_ID_PATTERN } from "../../src/runtime/files/file-id.js";
 import type { JsonSchema } from "../../src/runtime/validation/json-schema.js";
 import { validateValue } from "../../src/runtime/validation/validate.js";
 import { CORPUS, freshOutputDir } from "../support/output-dir.js";
+import { seededShuffle } from "../support/seeded-random.js";
 import { startPrism, type PrismMock } from "./prism-mock.js";
 import { sampleValue, seededRandom, type Filling } from "./sample-value.js";
 
@@ -138,12 +139,7 @@ function operationsToCall(model: ToolkitModel, target: Target): number[] {
   const all = model.operations.map((_, index) => index);
   if (all.length <= PER_DESCRIPTION) return all;
   const listed = all.filter((index) => Object.hasOwn(target.known, model.operations[index]!.toolId));
-  const rest = all.filter((index) => !listed.includes(index));
-  const random = seededRandom(20261207);
-  for (let i = rest.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [rest[i], rest[j]] = [rest[j]!, rest[i]!];
-  }
+  const rest = seededShuffle(all.filter((index) => !listed.includes(index)), 20261207);
   return [...listed, ...rest.slice(0, Math.max(0, PER_DESCRIPTION - listed.length))].sort((a, b) => a - b);
 }
 
