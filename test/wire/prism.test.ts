@@ -8,11 +8,6 @@
  *
  * Every rejection must be on the list below with the reason it is the description's fault; a
  * rejection caused by toolgen fails the test, and so does a listed one that no longer happens.
- *
- * Each description's operations are called up to PER_DESCRIPTION of them, a seeded sample that
- * always holds the listed ones: every call costs Prism tens of milliseconds on a large description,
- * and calling all 1,114 took two of this suite's minutes. `node bench/prism-sweep.mjs` calls every
- * operation (PRISM_OPERATIONS=all).
  */
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -28,7 +23,6 @@ import { FILE_ID_PATTERN } from "../../src/runtime/files/file-id.js";
 import type { JsonSchema } from "../../src/runtime/validation/json-schema.js";
 import { validateValue } from "../../src/runtime/validation/validate.js";
 import { CORPUS, freshOutputDir } from "../support/output-dir.js";
-import { seededShuffle } from "../support/seeded-random.js";
 import { startPrism, type PrismMock } from "./prism-mock.js";
 import { sampleValue, seededRandom, type Filling } from "./sample-value.js";
 
@@ -132,17 +126,6 @@ interface Outcome {
   readonly detail: string;
 }
 
-const PER_DESCRIPTION = process.env.PRISM_OPERATIONS === "all" ? Infinity : Number(process.env.PRISM_OPERATIONS ?? 60);
-
-/** The operations called: all of a small description; else the listed ones and a seeded sample of the rest. */
-function operationsToCall(model: ToolkitModel, target: Target): number[] {
-  const all = model.operations.map((_, index) => index);
-  if (all.length <= PER_DESCRIPTION) return all;
-  const listed = all.filter((index) => Object.hasOwn(target.known, model.operations[index]!.toolId));
-  const rest = seededShuffle(all.filter((index) => !listed.includes(index)), 20261207);
-  return [...listed, ...rest.slice(0, Math.max(0, PER_DESCRIPTION - listed.length))].sort((a, b) => a - b);
-}
-
 describe.each(TARGETS)("$name: every operation through the generated client against Prism", (target) => {
   let model: ToolkitModel;
   let prism: PrismMock;
@@ -167,9 +150,7 @@ describe.each(TARGETS)("$name: every operation through the generated client agai
     const random = seededRandom(20240506);
     const rejected: Outcome[] = [];
     let calls = 0;
-    const called = operationsToCall(model, target);
-    for (const index of called) {
-      const op = model.operations[index]!;
+    for (const [index, op] of model.operations.entries()) {
       // Every property filled (optional parameters and fields on the wire too), then only the
       // required ones (a `required` the tool schema lost shows as a 422 here).
       for (const filling of ["full", "minimal"] as const) {
@@ -183,7 +164,7 @@ describe.each(TARGETS)("$name: every operation through the generated client agai
     const stale = Object.keys(target.known).filter((id) => !rejected.some((r) => r.toolId === id));
     expect(unexpected.map((r) => `${r.toolId}: ${r.status ?? "-"} ${r.detail}`)).toEqual([]);
     expect(stale).toEqual([]);
-    expect(calls).toBe(called.length * 2);
+    expect(calls).toBe(model.operations.length * 2);
   });
 
   test("the harness can fail: Prism refuses a spoiled input, and an Accept it cannot satisfy", async () => {
