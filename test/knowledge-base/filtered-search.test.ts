@@ -1,0 +1,121 @@
+/**
+ * A filter restricts a ranking; it never changes one. On every backend, for seeded random corpora
+ * (worn by replacements and deletes), queries and filters, a filtered search answers exactly the
+ * unfiltered ranking of all matches with the documents that fail the filter taken out, cut to
+ * topK: the same ids, in the same order, with the same scores. Whatever plan a backend picks for a
+ * filtered search (text first, filter first, a score-ordered walk), this is what it must give; the
+ * predicate below is the protocol's (filters.ts), written again independently of any backend.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Term, TermValue } from "../../src/knowledge-base/service/filters.js";
+import { indexDocuments } from "../../src/knowledge-base/service/index-documents.js";
+import { openStorage } from "../../src/knowledge-base/service/open-storage.js";
+import { queryGrams, queryWords } from "../../src/knowledge-base/service/query-words.js";
+import type { KnowledgeBaseStorage, NewDocument, ScoredDocument } from "../../src/knowledge-base/service/storage.js";
+import { seededRandom } from "../support/seeded-random.js";
+import { BACKENDS } from "./backends.js";
+
+const ENGLISH = "river stone maple cedar harbor lantern copper meadow falcon orchid amber glacier canyon willow ember quartz".split(" ");
+const CHINESE = "河流 石头 枫树 港口 灯笼 铜矿 草地 猎鹰 大熊猫 绿茶".split(" ");
+const TITLES = ["notes", "guide", "river guide", "港口指南"];
+const GROUPS = ["alpha", "beta", "gamma", "delta", "epsilon"];
+const TAGS = ["red", "green", "blue"];
+
+/** Every match of a query must fit in the reference search's topK. */
+const DOCUMENTS = 90;
+const ALL = 1000;
+
+function pick<T>(rng: () => number, items: readonly T[]): T {
+  return items[Math.floor(rng() * items.length)]!;
+}
+
+/** Skewed word draws (the first words far more often), so that words are common and rare. */
+function word(rng: () => number, words: readonly string[]): string {
+  return words[Math.floor(rng() ** 2 * words.length)]!;
+}
+
+function randomDocument(rng: () => number, id: string): NewDocument {
+  const chinese = rng() < 0.35;
+  const words = Array.from({ length: 3 + Math.floor(rng() * 25) }, () => word(rng, chinese && rng() < 0.8 ? CHINESE : ENGLISH));
+  const metadata: Record<string, unknown> = {};
+  if (rng() < 0.9) metadata.group = pick(rng, GROUPS);
+  if (rng() < 0.7) metadata.n = Math.floor(rng() * 4);
+  if (rng() < 0.5) metadata.flag = rng() < 0.5;
+  // An array matches a term when one element equals it.
+  if (rng() < 0.5) metadata.tags = TAGS.filter(() => rng() < 0.4);
+  // The same value under types that must not match each other: "1" is not 1, true is not "true".
+  if (rng() < 0.3) metadata.mixed = pick(rng, ["1", 1, true, "true"]);
+  return { id, title: pick(rng, TITLES), content: words.join(chinese ? "" : " "), metadata };
+}
+
+function randomTerm(rng: () => number): Term {
+  const kind = Math.floor(rng() * 7);
+  if (kind === 0) return { key: "title", value: pick(rng, TITLES) };
+  if (kind === 1) return { key: "n", value: Math.floor(rng() * 5) };
+  if (kind === 2) return { key: "flag", value: rng() < 0.5 };
+  if (kind === 3) return { key: "tags", value: pick(rng, TAGS) };
+  if (kind === 4) return { key: "mixed", value: pick(rng, ["1", 1, true, "true"] as TermValue[]) };
+  if (kind === 5) return { key: "absent", value: "x" };
+  return { key: "group", value: pick(rng, GROUPS) };
+}
+
+/** The protocol's filter (filters.ts): every term holds; JSON types compare apart; an array holds its elements. */
+function passes(document: { title: string; metadata: Record<string, unknown> }, terms: readonly Term[]): boolean {
+  return terms.every(({ key, value }) => {
+    if (key === "title") return document.title === value;
+    const held = document.metadata[key];
+    return Array.isArray(held) ? held.some((element) => element === value) : held === value;
+  });
+}
+
+function randomQuery(rng: () => number): string {
+  const count = 1 + Math.floor(rng() * 3);
+  const chinese = rng() < 0.35;
+  return Array.from({ length: count }, () => word(rng, chinese ? CHINESE : ENGLISH)).join(chinese ? "" : " ");
+}
+
+const answer = (hits: readonly ScoredDocument[]) => hits.map((hit) => ({ id: hit.id, score: hit.score }));
+
+describe.each(BACKENDS)("filtered search equals the unfiltered ranking restricted to the filter ($name)", (backend) => {
+  let storage: KnowledgeBaseStorage;
+  beforeAll(async () => {
+    await backend.setUp();
+    storage = await openStorage(await backend.place());
+  });
+  afterAll(async () => {
+    await storage?.close();
+    await backend.tearDown();
+  });
+
+  it.each([1, 2, 3])("corpus %i", async (seed) => {
+    const rng = seededRandom(7_700 + seed);
+    const { id: knowledgeBaseId } = await storage.createKnowledgeBase(`filtered-${seed}`);
+    for (let start = 0; start < DOCUMENTS; start += 30) {
+      const batch = Array.from({ length: 30 }, (_, i) => randomDocument(rng, `doc-${start + i}`));
+      await storage.addDocuments(knowledgeBaseId, await indexDocuments(batch));
+    }
+    // Worn: replaced documents keep their place with new text and metadata, deleted ones leave.
+    const replaced = Array.from({ length: 12 }, () => randomDocument(rng, `doc-${Math.floor(rng() * DOCUMENTS)}`));
+    await storage.addDocuments(knowledgeBaseId, await indexDocuments(replaced));
+    await storage.deleteDocuments(knowledgeBaseId, Array.from({ length: 8 }, () => `doc-${Math.floor(rng() * DOCUMENTS)}`));
+    const { documents } = await storage.listDocuments(knowledgeBaseId, 0, ALL);
+    const stored = new Map(documents.map((document) => [document.id, document]));
+
+    let nonEmpty = 0;
+    for (let q = 0; q < 40; q++) {
+      const query = randomQuery(rng);
+      const terms = Array.from({ length: 1 + Math.floor(rng() * 2) }, () => randomTerm(rng));
+      const topK = pick(rng, [1, 3, 10]);
+      const words = queryWords(query);
+      const grams = queryGrams(query);
+      const everything = await storage.search(knowledgeBaseId, words, ALL, [], grams);
+      expect(everything.length).toBeLessThan(ALL);
+      const expected = everything.filter((hit) => passes(stored.get(hit.id)!, terms)).slice(0, topK);
+      const filtered = await storage.search(knowledgeBaseId, words, topK, terms, grams);
+      expect(answer(filtered), `${query} ${JSON.stringify(terms)} topK ${topK}`).toEqual(answer(expected));
+      if (expected.length > 0) nonEmpty++;
+    }
+    // The property says something only when filters keep some matches and drop others.
+    expect(nonEmpty).toBeGreaterThan(10);
+  });
+});
