@@ -14,8 +14,10 @@ export interface StorageChoice {
   busyWaitMs?: number;
   /**
    * SQLite only: true keeps a score index for every knowledge base, now and later, building those
-   * missing before the service starts (minutes for millions of chunks); false drops them; unset
-   * leaves the data directory as it is. The choice is stored in the database (sqlite/score-index.ts).
+   * missing in the background while the service answers (minutes for millions of chunks; their
+   * searches go to FTS5 until then: sqlite/score-index-build.ts); false drops them; unset leaves
+   * the data directory as it is, and a build a stopped service left under way goes on. The choice
+   * is stored in the database (sqlite/score-index.ts).
    */
   scoreIndex?: boolean;
   /** PostgreSQL only: connections in the pool (default 10). */
@@ -37,14 +39,13 @@ export async function openStorage(choice: StorageChoice): Promise<KnowledgeBaseS
   if (typeof choice.dataDir !== "string" || choice.dataDir === "") throw new TypeError("startKnowledgeBaseService: dataDir or databaseUrl is required");
   requireDriver("better-sqlite3");
   const { SqliteStorage } = await import("./sqlite/sqlite-storage.js");
-  const storage = await SqliteStorage.open(choice.dataDir, choice.busyWaitMs);
+  const storage = await SqliteStorage.open(choice.dataDir, choice.busyWaitMs, undefined, undefined, choice.log !== undefined ? { log: choice.log } : {});
   if (choice.scoreIndex !== undefined) {
     try {
-      const startedAt = Date.now();
-      const built = await storage.setScoreIndex(choice.scoreIndex);
+      const started = await storage.setScoreIndex(choice.scoreIndex);
       choice.log?.(
         choice.scoreIndex
-          ? `score index on${built.length > 0 ? `: built for ${built.length} knowledge base${built.length === 1 ? "" : "s"} in ${((Date.now() - startedAt) / 1000).toFixed(1)} s` : ""}`
+          ? `score index on${started.length > 0 ? `: building it for ${started.length} knowledge base${started.length === 1 ? "" : "s"} in the background (their searches use FTS5 until then)` : ""}`
           : "score index off",
       );
     } catch (error) {

@@ -1,12 +1,13 @@
 /**
- * Keeps score indexes (score-index.ts) current: builds one from a knowledge base's FTS5 index, drops
- * it, and adds and takes out documents' entries inside the write transactions of sqlite-queries.ts.
+ * Keeps score indexes (score-index.ts) current: builds one from a knowledge base's FTS5 index (or
+ * starts one that score-index-build.ts fills in batches), drops it, and adds and takes out
+ * documents' entries inside the write transactions of sqlite-queries.ts.
  */
 // The driver's own type, as in score-index.ts.
 import type { Database as Db } from "better-sqlite3";
-import { readAverages } from "./fts5-records.js";
+import { readAverages, sqliteVarints } from "./fts5-records.js";
 import { Fts5Tokens } from "./fts5-tokens.js";
-import { createPostingsTable, groupToken, packPairs, postingRowid, postingRowidSql, scoreIndexTables, unpackPairs } from "./score-index.js";
+import { createBuildRegistry, createPostingsTable, groupToken, packPairs, postingRowid, postingRowidSql, SCORE_INDEX_BUILDS, scoreIndexTables, unpackPairs } from "./score-index.js";
 import { defineFacetFunction, documentFacetsSql } from "./score-index-facets.js";
 import { StatementCache } from "./statement-cache.js";
 
@@ -25,6 +26,7 @@ export class ScoreIndexWriter {
     defineFacetFunction(db);
     this.#titleWeight = titleWeight;
     this.#contentWeight = contentWeight;
+    createBuildRegistry(db);
   }
 
   /** Whether new knowledge bases get a score index. */
@@ -46,19 +48,8 @@ export class ScoreIndexWriter {
    */
   build(knowledgeBaseId: number, fts: string): void {
     this.drop(knowledgeBaseId);
+    this.#createTables(knowledgeBaseId);
     const { terms, groups, postings, documents } = scoreIndexTables(knowledgeBaseId);
-    this.#db.exec(`
-      CREATE TABLE ${terms} (id INTEGER PRIMARY KEY, term TEXT NOT NULL UNIQUE, df INTEGER NOT NULL);
-      CREATE TABLE ${groups} (
-        term     INTEGER NOT NULL,
-        weight   INTEGER NOT NULL,
-        count    INTEGER NOT NULL,
-        shortest INTEGER NOT NULL,
-        PRIMARY KEY (term, weight DESC)
-      ) WITHOUT ROWID;
-      CREATE TABLE ${documents} (seq INTEGER PRIMARY KEY, length INTEGER NOT NULL, pairs BLOB NOT NULL);
-    `);
-    createPostingsTable(this.#db, postings);
     // In SQL: better-sqlite3 runs no statement while another is being read, and the postings of a
     // large knowledge base do not fit in memory. fts5vocab lists live documents only (it skips
     // contentless_delete's tombstones), term by term.
@@ -109,10 +100,67 @@ export class ScoreIndexWriter {
     this.#db.prepare("INSERT INTO score_indexes (kb_id, fts_rows) VALUES (?, ?)").run(knowledgeBaseId, fits ? this.#ftsRows(fts) : -1);
   }
 
+  /**
+   * Creates the knowledge base's score index empty, replacing any there was, for score-index-build.ts
+   * to fill in batches: from here on every write keeps its documents' entries (has() holds), so the
+   * build indexes only the documents that existed now, up to the last seq given so far (in any
+   * knowledge base: no scan of this one's to find its own). Until the build is complete the index
+   * records -1, which no search walks.
+   */
+  start(knowledgeBaseId: number, fts: string): void {
+    this.drop(knowledgeBaseId);
+    this.#createTables(knowledgeBaseId);
+    this.#db.prepare("INSERT INTO score_indexes (kb_id, fts_rows) VALUES (?, -1)").run(knowledgeBaseId);
+    const lastSeq = this.#db.prepare("SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'documents'), 0)").pluck().get() as number;
+    this.#db.prepare(`INSERT INTO ${SCORE_INDEX_BUILDS} (kb_id, last_seq, done_seq, fts_rows) VALUES (?, ?, 0, ?)`).run(knowledgeBaseId, lastSeq, this.#ftsRows(fts));
+  }
+
+  /** The knowledge base's build in batches, while it is under way. */
+  building(knowledgeBaseId: number): { lastSeq: number; doneSeq: number } | undefined {
+    const row = this.#statements.get(`SELECT last_seq, done_seq FROM ${SCORE_INDEX_BUILDS} WHERE kb_id = ?`).raw().get(knowledgeBaseId) as [number, number] | undefined;
+    return row === undefined ? undefined : { lastSeq: row[0], doneSeq: row[1] };
+  }
+
+  /** Records how far a build in batches got (every document up to `doneSeq` is indexed). */
+  advance(knowledgeBaseId: number, doneSeq: number): void {
+    this.#statements.get(`UPDATE ${SCORE_INDEX_BUILDS} SET done_seq = ? WHERE kb_id = ?`).run(doneSeq, knowledgeBaseId);
+  }
+
+  /**
+   * Ends a build in batches, in the transaction of its last batch: the index is complete, and
+   * searches walk it, only if every write since the start was this version's (`fts_rows` tracked
+   * them) and every document fitted (`fitted`); otherwise it stays behind (-1) until built again.
+   * Returns whether it is complete.
+   */
+  finish(knowledgeBaseId: number, fts: string, fitted: boolean): boolean {
+    const tracked = this.#statements.get(`DELETE FROM ${SCORE_INDEX_BUILDS} WHERE kb_id = ? RETURNING fts_rows`).pluck().get(knowledgeBaseId) as number | undefined;
+    const rows = this.#ftsRows(fts);
+    const complete = fitted && tracked === rows;
+    this.#statements.get("UPDATE score_indexes SET fts_rows = ? WHERE kb_id = ?").run(complete ? rows : -1, knowledgeBaseId);
+    return complete;
+  }
+
   drop(knowledgeBaseId: number): void {
     const { terms, groups, postings, documents } = scoreIndexTables(knowledgeBaseId);
     this.#db.exec(`DROP TABLE IF EXISTS ${terms}; DROP TABLE IF EXISTS ${groups}; DROP TABLE IF EXISTS ${postings}; DROP TABLE IF EXISTS ${documents};`);
     this.#db.prepare("DELETE FROM score_indexes WHERE kb_id = ?").run(knowledgeBaseId);
+    this.#db.prepare(`DELETE FROM ${SCORE_INDEX_BUILDS} WHERE kb_id = ?`).run(knowledgeBaseId);
+  }
+
+  #createTables(knowledgeBaseId: number): void {
+    const { terms, groups, postings, documents } = scoreIndexTables(knowledgeBaseId);
+    this.#db.exec(`
+      CREATE TABLE ${terms} (id INTEGER PRIMARY KEY, term TEXT NOT NULL UNIQUE, df INTEGER NOT NULL);
+      CREATE TABLE ${groups} (
+        term     INTEGER NOT NULL,
+        weight   INTEGER NOT NULL,
+        count    INTEGER NOT NULL,
+        shortest INTEGER NOT NULL,
+        PRIMARY KEY (term, weight DESC)
+      ) WITHOUT ROWID;
+      CREATE TABLE ${documents} (seq INTEGER PRIMARY KEY, length INTEGER NOT NULL, pairs BLOB NOT NULL);
+    `);
+    createPostingsTable(this.#db, postings);
   }
 
   /**
@@ -123,16 +171,49 @@ export class ScoreIndexWriter {
    */
   add(knowledgeBaseId: number, documents: readonly { seq: number; title: string; content: string }[]): boolean {
     if (documents.length === 0) return true;
-    const { terms, groups, postings, documents: documentsTable } = scoreIndexTables(knowledgeBaseId);
+    return this.#write(knowledgeBaseId, this.#count(documents));
+  }
+
+  /**
+   * add() for a build in batches, whose texts are segmented again from the stored ones: each
+   * document's tokens per column are first checked against FTS5's docsize record of it, and none is
+   * written when one differs ("differs": FTS5 holds other tokens, written by a toolgen that segmented
+   * otherwise, and only a build from FTS5's own index can match it). "unfit": as add()'s false.
+   */
+  fill(knowledgeBaseId: number, fts: string, documents: readonly { seq: number; title: string; content: string }[]): "filled" | "unfit" | "differs" {
+    if (documents.length === 0) return "filled";
+    const counted = this.#count(documents);
+    const sizes = this.#statements.get(`SELECT sz FROM ${fts}_docsize WHERE id = ?`).pluck();
+    for (const { seq } of documents) {
+      const recorded = sizes.get(seq) as Uint8Array | undefined;
+      if (recorded === undefined) return "differs";
+      const [title = 0, content = 0, ...rest] = sqliteVarints(recorded);
+      const mine = counted.columns.get(seq) ?? [0, 0];
+      if (title !== mine[0] || content !== mine[1] || rest.some((value) => value !== 0)) return "differs";
+    }
+    return this.#write(knowledgeBaseId, counted) ? "filled" : "unfit";
+  }
+
+  /** The documents' tokens: each one's length and tokens per column, each term's weight in each. */
+  #count(documents: readonly { seq: number; title: string; content: string }[]): Counted {
     const lengths = new Map<number, number>();
+    const columns = new Map<number, [number, number]>();
     // term → seq → weight, in the order the scratch table lists them (by term, then seq).
     const weights = new Map<string, Map<number, number>>();
     for (const [term, seq, column] of this.#tokens.ofMany(documents)) {
       lengths.set(seq, (lengths.get(seq) ?? 0) + 1);
+      let perColumn = columns.get(seq);
+      if (perColumn === undefined) columns.set(seq, (perColumn = [0, 0]));
+      perColumn[column === 0 ? 0 : 1] += 1;
       let bySeq = weights.get(term);
       if (bySeq === undefined) weights.set(term, (bySeq = new Map()));
       bySeq.set(seq, (bySeq.get(seq) ?? 0) + (column === 0 ? this.#titleWeight : this.#contentWeight));
     }
+    return { lengths, columns, weights };
+  }
+
+  #write(knowledgeBaseId: number, { lengths, weights }: Counted): boolean {
+    const { terms, groups, postings, documents: documentsTable } = scoreIndexTables(knowledgeBaseId);
     const rowids = new Map<number, bigint>();
     for (const [seq, length] of lengths) {
       const rowid = postingRowid(length, seq);
@@ -195,7 +276,7 @@ export class ScoreIndexWriter {
 
   /** Whether the index saw every add to the FTS5 table `fts` (written() recorded FTS5's row count). */
   current(knowledgeBaseId: number, fts: string): boolean {
-    return this.#statements.get("SELECT fts_rows FROM score_indexes WHERE kb_id = ?").pluck().get(knowledgeBaseId) === this.#ftsRows(fts);
+    return this.#tracked(knowledgeBaseId) === this.#ftsRows(fts);
   }
 
   /**
@@ -205,12 +286,33 @@ export class ScoreIndexWriter {
    * count after this write would include the write it missed.
    */
   written(knowledgeBaseId: number, fts: string, sawEveryWrite: boolean): void {
-    this.#statements.get("UPDATE score_indexes SET fts_rows = ? WHERE kb_id = ?").run(sawEveryWrite ? this.#ftsRows(fts) : -1, knowledgeBaseId);
+    const rows = sawEveryWrite ? this.#ftsRows(fts) : -1;
+    // While a build is under way the index records -1 and its build row keeps the count (finish()).
+    if (this.#statements.get(`UPDATE ${SCORE_INDEX_BUILDS} SET fts_rows = ? WHERE kb_id = ?`).run(rows, knowledgeBaseId).changes === 0) {
+      this.#statements.get("UPDATE score_indexes SET fts_rows = ? WHERE kb_id = ?").run(rows, knowledgeBaseId);
+    }
+  }
+
+  /** FTS5's row count after this version's last write: the build's while one is under way. */
+  #tracked(knowledgeBaseId: number): number | undefined {
+    return this.#statements
+      .get(`SELECT coalesce((SELECT fts_rows FROM ${SCORE_INDEX_BUILDS} WHERE kb_id = ?), (SELECT fts_rows FROM score_indexes WHERE kb_id = ?))`)
+      .pluck()
+      .get(knowledgeBaseId, knowledgeBaseId) as number | undefined;
   }
 
   #ftsRows(fts: string): number {
     return readAverages(this.#statements, fts).rows;
   }
+}
+
+/** What #count() makes of a batch of documents. */
+interface Counted {
+  lengths: Map<number, number>;
+  /** seq → tokens in the title, in the content */
+  columns: Map<number, [number, number]>;
+  /** term → seq → weight */
+  weights: Map<string, Map<number, number>>;
 }
 
 /** A document's (term id, weight) pairs as tokens of its row in the postings table (its facets follow). */

@@ -145,6 +145,29 @@ export function addScoreIndexRegistry(db: Db): void {
   `);
 }
 
+/**
+ * The score indexes being built in batches (score-index-build.ts), one row each until the build is
+ * complete: the documents up to `last_seq` existed when it began and are the build's to index, up
+ * to `done_seq` they are done, and `fts_rows` is FTS5's row count after the last write this version
+ * made meanwhile (-1 once one was missed), as `score_indexes.fts_rows` records it for a complete
+ * index, which holds -1 until then so that no search walks a partial index. Created when first
+ * needed rather than by a schema step: a toolgen of schema 7 that does not know it still opens the
+ * file, sees the index behind (-1) and answers by FTS5, and its writes keep the entries (it has the
+ * same writer), only without moving `fts_rows` here, so the build ends behind instead of complete.
+ */
+export const SCORE_INDEX_BUILDS = "score_index_builds";
+
+export function createBuildRegistry(db: Db): void {
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS ${SCORE_INDEX_BUILDS} (
+      kb_id    INTEGER PRIMARY KEY REFERENCES knowledge_bases (id),
+      last_seq INTEGER NOT NULL,
+      done_seq INTEGER NOT NULL,
+      fts_rows INTEGER NOT NULL
+    );
+  `);
+}
+
 /** BM25 of one word in one document, as fts5Bm25Function computes it (higher is better). */
 export function wordScore(idf: number, weight: number, length: number, averageLength: number): number {
   return idf * ((weight * (K1 + 1.0)) / (weight + K1 * (1 - B + (B * length) / averageLength)));

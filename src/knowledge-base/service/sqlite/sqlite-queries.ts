@@ -16,6 +16,7 @@ import { CONTENT_WEIGHT, createFtsTable, ftsTable, gramTable, TITLE_WEIGHT, TOKE
 import { Fts5Totals } from "./fts5-totals.js";
 import { toMatchExpression } from "./match-expression.js";
 import { metadataTermSql } from "./metadata-values.js";
+import { buildBatch, type BuildStep } from "./score-index-build.js";
 import { ScoreIndexReader } from "./score-index-reader.js";
 import { ScoreIndexWriter } from "./score-index-writer.js";
 import { StatementCache } from "./statement-cache.js";
@@ -33,6 +34,14 @@ export interface SqliteOperations {
    * none (false); builds the missing ones. Returns the knowledge bases built.
    */
   setScoreIndex(on: boolean): number[];
+  /**
+   * setScoreIndex() with the building left to buildScoreIndex(): starts a build in batches for each
+   * knowledge base without a score index or with one that is behind (score-index-build.ts), leaves
+   * builds under way to go on. Returns the knowledge bases whose build it started.
+   */
+  startScoreIndex(on: boolean): number[];
+  /** One batch of a build under way, of at most `batch` documents; undefined when none is. */
+  buildScoreIndex(batch: number): BuildStep | undefined;
 }
 
 export type OperationName = keyof SqliteOperations;
@@ -42,7 +51,14 @@ export type SqliteRequest = { [M in OperationName]: { readonly method: M; readon
 
 /** The operations that write: they go to the one connection that writes. */
 export function isWrite(method: OperationName): boolean {
-  return method === "createKnowledgeBase" || method === "addDocuments" || method === "deleteDocuments" || method === "setScoreIndex";
+  return (
+    method === "createKnowledgeBase" ||
+    method === "addDocuments" ||
+    method === "deleteDocuments" ||
+    method === "setScoreIndex" ||
+    method === "startScoreIndex" ||
+    method === "buildScoreIndex"
+  );
 }
 
 interface DocumentRow {
@@ -184,12 +200,31 @@ export class SqliteQueries implements SqliteOperations {
     const built: number[] = [];
     for (const id of this.#statement("SELECT id FROM knowledge_bases ORDER BY id").pluck().all() as number[]) {
       if (!on) scoreIndex.drop(id);
-      else if (!scoreIndex.has(id) || !scoreIndex.current(id, ftsTable(id))) {
+      else if (!scoreIndex.has(id) || !scoreIndex.current(id, ftsTable(id)) || scoreIndex.building(id) !== undefined) {
         scoreIndex.build(id, ftsTable(id));
         built.push(id);
       }
     }
     return built;
+  }
+
+  startScoreIndex(on: boolean): number[] {
+    const scoreIndex = this.#writer();
+    scoreIndex.byDefault = on;
+    const started: number[] = [];
+    for (const id of this.#statement("SELECT id FROM knowledge_bases ORDER BY id").pluck().all() as number[]) {
+      if (!on) scoreIndex.drop(id);
+      // A build under way is current() while it has seen every write: it goes on where it stopped.
+      else if (!scoreIndex.has(id) || !scoreIndex.current(id, ftsTable(id))) {
+        scoreIndex.start(id, ftsTable(id));
+        started.push(id);
+      }
+    }
+    return started;
+  }
+
+  buildScoreIndex(batch: number): BuildStep | undefined {
+    return buildBatch(this.#db, this.#statements, this.#writer(), batch);
   }
 
   /**

@@ -9,15 +9,28 @@
  * another process holds the lock, a request waits for it (retrying with a growing pause,
  * busy-retry.ts), and after `busyWaitMs` it gets 503 with Retry-After.
  */
+import { setTimeout as sleep } from "node:timers/promises";
 import type { Term } from "../filters.js";
-import type { IndexedDocument, KnowledgeBaseRecord, KnowledgeBaseStorage, ScoredDocument, StoredDocument } from "../storage.js";
+import { StorageUnavailableError, type IndexedDocument, type KnowledgeBaseRecord, type KnowledgeBaseStorage, type ScoredDocument, type StoredDocument } from "../storage.js";
 import { DEFAULT_BUSY_WAIT_MS } from "./busy-retry.js";
 import { openReader } from "./database.js";
 import { INLINE_SEARCH_BUDGET, InlineSearch } from "./inline-search.js";
+import { buildBatchFromEnv, type BuildStep } from "./score-index-build.js";
 import type { SqliteOperations, SqliteRequest } from "./sqlite-queries.js";
 import { DEFAULT_READERS, WorkerPool } from "./worker-pool.js";
 
 export { DEFAULT_BUSY_WAIT_MS } from "./busy-retry.js";
+
+/** How score indexes are built in the background (score-index-build.ts). */
+export interface ScoreIndexBuilding {
+  /** Documents per batch (default TOOLGEN_KB_SCORE_INDEX_BATCH, else DEFAULT_BUILD_BATCH). */
+  batch?: number;
+  /** Where a finished build is reported. */
+  log?: (line: string) => void;
+}
+
+/** After a batch failed (another process held the lock past busyWaitMs), the next waits this long. */
+const BUILD_RETRY_MS = 1_000;
 
 export class SqliteStorage implements KnowledgeBaseStorage {
   readonly kind = "sqlite";
@@ -25,12 +38,18 @@ export class SqliteStorage implements KnowledgeBaseStorage {
   readonly #pool: WorkerPool;
   readonly #inline: InlineSearch;
   readonly #busyWaitMs: number;
+  readonly #building: Required<ScoreIndexBuilding>;
+  /** The batches running one after the other on the writer, while a build is under way. */
+  #builds: Promise<void> | undefined;
+  /** A build was started since the batches last asked for one: they go on even if they found none. */
+  #buildAgain = false;
 
-  private constructor(pool: WorkerPool, inline: InlineSearch, busyWaitMs: number, dataDir: string) {
+  private constructor(pool: WorkerPool, inline: InlineSearch, busyWaitMs: number, dataDir: string, building: ScoreIndexBuilding) {
     this.#pool = pool;
     this.#inline = inline;
     this.#busyWaitMs = busyWaitMs;
     this.location = `data: ${dataDir}`;
+    this.#building = { batch: building.batch ?? buildBatchFromEnv(), log: building.log ?? (() => undefined) };
   }
 
   /**
@@ -39,7 +58,13 @@ export class SqliteStorage implements KnowledgeBaseStorage {
    * connection for searches of at most `inlineBudget` worst-case postings (0: none; see
    * inline-search.ts). Rejects when the database cannot be opened.
    */
-  static async open(dataDir: string, busyWaitMs = DEFAULT_BUSY_WAIT_MS, readers = DEFAULT_READERS, inlineBudget = INLINE_SEARCH_BUDGET): Promise<SqliteStorage> {
+  static async open(
+    dataDir: string,
+    busyWaitMs = DEFAULT_BUSY_WAIT_MS,
+    readers = DEFAULT_READERS,
+    inlineBudget = INLINE_SEARCH_BUDGET,
+    building: ScoreIndexBuilding = {},
+  ): Promise<SqliteStorage> {
     const pool = await WorkerPool.start(dataDir, readers);
     let reader;
     try {
@@ -48,7 +73,10 @@ export class SqliteStorage implements KnowledgeBaseStorage {
       await pool.close();
       throw error;
     }
-    return new SqliteStorage(pool, new InlineSearch(reader, inlineBudget), busyWaitMs, dataDir);
+    const storage = new SqliteStorage(pool, new InlineSearch(reader, inlineBudget), busyWaitMs, dataDir, building);
+    // A build a stopped service left under way goes on, with or without --score-index this time.
+    storage.#buildInBackground();
+    return storage;
   }
 
   /** Searches answered on this thread so far (inline-search.ts). */
@@ -98,11 +126,63 @@ export class SqliteStorage implements KnowledgeBaseStorage {
 
   /**
    * Score indexes for every knowledge base, now and later (true), or for none (false): see
-   * score-index.ts. Builds those missing, which takes minutes for millions of chunks; resolves
-   * to the knowledge bases built.
+   * score-index.ts. Starts building those missing, in batches on the writer's thread between the
+   * clients' writes (score-index-build.ts), and resolves at once to the knowledge bases whose build
+   * it started; their searches go to FTS5 until it is complete (scoreIndexBuilt()).
    */
-  setScoreIndex(on: boolean): Promise<number[]> {
-    return this.#run({ method: "setScoreIndex", args: [on] });
+  async setScoreIndex(on: boolean): Promise<number[]> {
+    const started = await this.#run({ method: "startScoreIndex", args: [on] });
+    if (on) this.#buildInBackground();
+    return started;
+  }
+
+  /** Resolves once no score index build is under way (or the storage is closing). */
+  async scoreIndexBuilt(): Promise<void> {
+    while (this.#builds !== undefined) await this.#builds;
+  }
+
+  /** Runs the batches of the builds under way, one request at a time, unless they run already. */
+  #buildInBackground(): void {
+    this.#buildAgain = true;
+    this.#builds ??= this.#buildBatches().finally(() => (this.#builds = undefined));
+  }
+
+  async #buildBatches(): Promise<void> {
+    // When each build of this process began, for the log.
+    const began = new Map<number, number>();
+    while (!this.#pool.closed) {
+      this.#buildAgain = false;
+      let step: BuildStep | undefined;
+      try {
+        // Queued behind the writes that came meanwhile, as any write is: they wait for one batch at most.
+        step = await this.#run({ method: "buildScoreIndex", args: [this.#building.batch] });
+      } catch (error) {
+        if (this.#pool.closed) return;
+        // Another process's lock: its turn will end. Anything else would fail again the same way.
+        if (!(error instanceof StorageUnavailableError)) {
+          this.#building.log(`score index build stopped: ${(error as Error).message}; it goes on from there at the next start`);
+          return;
+        }
+        this.#building.log(`score index build paused: ${error.message}`);
+        await sleep(BUILD_RETRY_MS, undefined, { ref: false });
+        continue;
+      }
+      if (step === undefined) {
+        if (this.#buildAgain) continue;
+        return;
+      }
+      const { knowledgeBaseId, state } = step;
+      if (!began.has(knowledgeBaseId)) began.set(knowledgeBaseId, Date.now());
+      if (state === "batch") continue;
+      const seconds = ((Date.now() - began.get(knowledgeBaseId)!) / 1000).toFixed(1);
+      this.#building.log(
+        state === "complete"
+          ? `score index of knowledge base ${knowledgeBaseId} built in ${seconds} s`
+          : state === "rebuilt"
+            ? `score index of knowledge base ${knowledgeBaseId} built from FTS5's index in one transaction (its documents were segmented otherwise) after ${seconds} s`
+            : `score index of knowledge base ${knowledgeBaseId} is behind (a document past its range, or another toolgen's write): FTS5 answers until it is built again`,
+      );
+    }
   }
 
   /** Sends `request` to its thread; the lock-wait budget starts now, queueing included. */
