@@ -26,7 +26,35 @@ export function declaredTooLarge(req: IncomingMessage, limit: number): boolean {
 
 export function readBody(req: IncomingMessage, limits: BodyLimits): Promise<BodyRead> {
   if (declaredTooLarge(req, limits.maxBytes)) return Promise.resolve({ kind: "too-large" });
-  if (req.complete) return Promise.resolve({ kind: "body", body: Buffer.alloc(0) });
+  if (req.complete) return Promise.resolve(bufferedBody(req, limits));
+  // A request that came in one read from the socket (a small one usually does) has its body
+  // parsed right after the 'request' event, before promise callbacks run: one microtask later
+  // it is in the stream's buffer, taken at once without listeners, a timer or the stream's
+  // flowing machinery.
+  return Promise.resolve().then(() => (arrived(req) ? bufferedBody(req, limits) : streamedBody(req, limits)));
+}
+
+/**
+ * Whether the whole body is in the stream's buffer: Node has read the request to its end, or
+ * holds as many bytes as its Content-Length (the parser marks the request complete only after
+ * promise callbacks have run; a chunked body is never taken before that).
+ */
+function arrived(req: IncomingMessage): boolean {
+  if (req.complete) return true;
+  const declared = req.headers["content-length"];
+  return declared !== undefined && req.readableFlowing === null && req.readableLength === Number(declared);
+}
+
+function bufferedBody(req: IncomingMessage, limits: BodyLimits): BodyRead {
+  const body = (req.read() as Buffer | null) ?? Buffer.alloc(0);
+  // Flowing with nothing left to read: the stream ends (and closes) once the parser has seen the
+  // end of the request, as it does when its data is read by events.
+  req.resume();
+  // Without a Content-Length (chunked) nothing was refused beforehand.
+  return body.length > limits.maxBytes ? { kind: "too-large" } : { kind: "body", body };
+}
+
+function streamedBody(req: IncomingMessage, limits: BodyLimits): Promise<BodyRead> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;

@@ -24,12 +24,21 @@ export const ErrorCode = {
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
+/**
+ * The errors below are answers, not faults: their stack is never shown or logged, and capturing
+ * one took about 15 µs a time, as much as the rest of the service's work on an invalid request.
+ */
+const NO_STACK = 0;
+
 /** A protocol-level failure: answered as HTTP 200 `{ errorCode, errorMsg, result: null }`. */
 export class ServiceError extends Error {
   readonly errorCode: ErrorCodeValue;
 
   constructor(errorCode: ErrorCodeValue, message: string) {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = NO_STACK;
     super(message);
+    Error.stackTraceLimit = limit;
     this.name = "ServiceError";
     this.errorCode = errorCode;
   }
@@ -41,7 +50,10 @@ export class HttpError extends Error {
   readonly headers: Readonly<Record<string, string>>;
 
   constructor(status: number, message: string, headers: Record<string, string> = {}) {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = NO_STACK;
     super(message);
+    Error.stackTraceLimit = limit;
     this.name = "HttpError";
     this.status = status;
     this.headers = headers;
