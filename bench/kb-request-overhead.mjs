@@ -13,7 +13,13 @@
 // Kinds: one word (half English, half Chinese, as bench/kb-scale.mjs draws them), one word with a
 // metadata filter, and an invalid search (`{}`: errorCode 1001 after routing, body reading and
 // validation, with no storage call). "service" = HTTP p50 - in-process p50; "above floor" takes
-// the floor off that too.
+// the floor off that too. Latency on a machine shared with other work moves with its load; the
+// CPU time each server process used per request (/proc, all its threads) moves much less, and is
+// the figure to compare builds by.
+//
+// The knowledge base is filled by a service of its own, stopped before the measured ones start.
+// --languages en or zh draws every query from one language (at 10,000 chunks a Chinese word's
+// search goes to a reader thread, an English one's runs on the service's thread: inline-search.ts).
 //
 // --baseline <root> also starts a service from another build (its bin/toolgen.js and dist/, e.g. a
 // copy made before a change) in the same rounds, for before/after ratios from one run; --build

@@ -1,8 +1,9 @@
 /**
  * The service's shortcuts for small requests keep their answers and limits: a body that arrived
  * whole is taken from the stream's buffer (read-body.ts) under the same size limit, a search
- * answer written as JSON text is the text JSON.stringify makes of the answer's objects, and log
- * ids drawn from a pool of random bytes stay distinct.
+ * answer written as JSON text is the text JSON.stringify makes of the answer's objects, log ids
+ * drawn from a pool of random bytes stay distinct, and text of ASCII letters, digits and spaces
+ * is cut into the words the segmenter finds.
  */
 import { createServer, type Server } from "node:http";
 import { connect, type AddressInfo } from "node:net";
@@ -11,6 +12,8 @@ import { readBody } from "../../src/http-guard/read-body.js";
 import { search, JsonText } from "../../src/knowledge-base/service/handlers.js";
 import type { KnowledgeBaseStorage, ScoredDocument } from "../../src/knowledge-base/service/storage.js";
 import { startKnowledgeBaseService, type KnowledgeBaseService } from "../../src/knowledge-base/index.js";
+import { segmentWords } from "../../src/knowledge-base/service/segment.js";
+import { seededRandom } from "../support/seeded-random.js";
 import { BACKENDS } from "./backends.js";
 
 describe("readBody", () => {
@@ -162,5 +165,25 @@ describe.each(BACKENDS.filter((backend) => backend.name === "sqlite"))("$name ba
       }
     }
     expect(ids.size).toBe(300);
+  });
+});
+
+describe("segmentWords on ASCII letters, digits and spaces", () => {
+  const segmenter = new Intl.Segmenter("zh", { granularity: "word" });
+  const bySegmenter = (text: string) => [...segmenter.segment(text)].filter((s) => s.isWordLike).map((s) => s.segment);
+
+  it("finds the segmenter's words", () => {
+    const random = seededRandom(20261207);
+    const alphabet = "abcXYZ019    ";
+    for (let n = 0; n < 2000; n++) {
+      const text = Array.from({ length: Math.floor(random() * 24) }, () => alphabet[Math.floor(random() * alphabet.length)]).join("");
+      expect(segmentWords(text)).toEqual(bySegmenter(text));
+    }
+    for (const text of ["", " ", "knowledge", "  two  words ", "abc123 123abc 42", "Hello World"]) expect(segmentWords(text)).toEqual(bySegmenter(text));
+  });
+
+  it("leaves anything else to the segmenter", () => {
+    expect(segmentWords("it's 3.5 e.g a_b")).toEqual(["it's", "3.5", "e.g", "a_b"]);
+    expect(segmentWords("tab\tnewline\n")).toEqual(["tab", "newline"]);
   });
 });

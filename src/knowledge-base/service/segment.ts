@@ -79,8 +79,17 @@ function wordBoundaryBefore(text: string, limit: number): number | undefined {
   return boundary !== undefined && mayBeginAt(text, boundary) ? boundary : undefined;
 }
 
+/**
+ * Text of ASCII letters, digits and spaces only, whose words are its runs of letters and digits:
+ * the segmenter joins letters and digits into one word (Unicode word rules WB8-WB10) and breaks at
+ * spaces, NFKC leaves ASCII as it is, and none of it is a pictograph. Most queries are such text,
+ * and the segmenter took about 20 µs for one, a split 0.1.
+ */
+const PLAIN_ASCII = /^[A-Za-z0-9 ]*$/;
+
 /** The word-like segments of `text`, after NFKC (full-width letters and digits become ASCII). */
 export function segmentWords(text: string): string[] {
+  if (PLAIN_ASCII.test(text)) return text.split(" ").filter((word) => word !== "");
   const words: string[] = [];
   const normal = text.normalize("NFKC");
   for (let start = 0, end = 0; start < normal.length; start = end) {
