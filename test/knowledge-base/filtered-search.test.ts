@@ -2,7 +2,8 @@
  * A filter restricts a ranking; it never changes one. On every backend, for seeded random corpora
  * (worn by replacements and deletes), queries and filters, a filtered search answers exactly the
  * unfiltered ranking of all matches with the documents that fail the filter taken out, cut to
- * topK: the same ids, in the same order, with the same scores. Whatever plan a backend picks for a
+ * topK: the same ids, in the same order, with the same scores (and an unfiltered search's topK
+ * are that ranking's first, ties at the cut included). Whatever plan a backend picks for a
  * filtered search (text first, filter first, a score-ordered walk), this is what it must give; the
  * predicate below is the protocol's (filters.ts), written again independently of any backend.
  */
@@ -113,6 +114,9 @@ describe.each(BACKENDS)("filtered search equals the unfiltered ranking restricte
       const expected = everything.filter((hit) => passes(stored.get(hit.id)!, terms)).slice(0, topK);
       const filtered = await storage.search(knowledgeBaseId, words, topK, terms, grams);
       expect(answer(filtered), `${query} ${JSON.stringify(terms)} topK ${topK}`).toEqual(answer(expected));
+      // Unfiltered too, the top k are the ranking's first k: a tie at the cut goes to the earlier document.
+      const top = await storage.search(knowledgeBaseId, words, topK, [], grams);
+      expect(answer(top), `${query} topK ${topK}`).toEqual(answer(everything.slice(0, topK)));
       if (expected.length > 0) nonEmpty++;
     }
     // The property says something only when filters keep some matches and drop others.

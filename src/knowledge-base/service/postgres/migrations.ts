@@ -11,6 +11,7 @@ import type { PoolClient, QueryConfig } from "pg";
 import { toGramText } from "../segment.js";
 import { GRAM_SEARCH_STEP } from "./gram-search-step.js";
 import { RANKED_SEARCH_STEP } from "./ranked-search-step.js";
+import { SINGLE_TERM_STEP } from "./single-term-step.js";
 
 /** Key of the advisory lock (any 64-bit number no other application uses; here "toolgen\0"). */
 const MIGRATION_LOCK_KEY = "8390047142196375040";
@@ -60,6 +61,8 @@ export const MIGRATIONS: readonly Step[] = [
   // 3: Chinese and Japanese characters and pairs beside the words (gram-search-step.ts); the
   // existing documents' grams computed from their texts.
   { sql: GRAM_SEARCH_STEP, then: addGrams },
+  // 4: one term's postings scored without grouping (single-term-step.ts).
+  SINGLE_TERM_STEP,
 ];
 
 /**
