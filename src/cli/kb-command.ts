@@ -46,7 +46,7 @@ export function addKbCommand(program: Command, io: CliIo): void {
     .option("--pool-size <n>", "PostgreSQL connections per instance (default 10)", positiveInteger("--pool-size"))
     .option("--statement-timeout <ms>", "PostgreSQL: longest a statement may run before the request gets 503 (default 10000)", positiveInteger("--statement-timeout"))
     .option("--write-timeout <ms>", "PostgreSQL: the same for documents/add and documents/delete, which write the search index too (default 60000)", positiveInteger("--write-timeout"))
-    .option("--score-index", "SQLite: keep each word's documents in score order too, for fast one-word searches with or without filters at millions of chunks; costs about a third of the file's size again and writes at about a quarter of the speed; builds what is missing at start, stored in the database")
+    .option("--score-index", "SQLite: keep each word's documents in score order too, for fast one-word searches with or without filters at millions of chunks; costs about a third of the file's size again and writes at about a quarter of the speed; builds what is missing in the background while the service answers (searches use the full-text index until then), stored in the database")
     .option("--no-score-index", "SQLite: drop the score index")
     .option(
       "--token <t>",

@@ -26,11 +26,15 @@ import type { ScoreIndexWriter } from "./score-index-writer.js";
 import type { StatementCache } from "./statement-cache.js";
 
 /**
- * Documents a batch indexes by default: about 40-50 ms of the writer's time at 100 words a document
- * (bench/kb-score-index-build.mjs), so a client's write waits at most that long behind one.
+ * Documents a batch indexes by default. A document of bench/kb-scale.mjs's corpus (40-160 words)
+ * costs the writer 1-2 ms (segmenting it again, FTS5's tokens, the rows of add()), about as much
+ * at any batch size from 50 to 1,000 (a commit is a few ms of it), so this bounds how long a
+ * client's write waits behind a batch. At 100,000 chunks on a busy 2-core machine
+ * (bench/kb-score-index-build.mjs): 112 ms at p50, 315 ms at p99, 490 ms at most, 125 s in all,
+ * as long as the build in one transaction; batches of 1,000 took 208 s, some of them 24-30 s.
  * TOOLGEN_KB_SCORE_INDEX_BATCH sets another (the tests make builds of many small batches).
  */
-export const DEFAULT_BUILD_BATCH = 200;
+export const DEFAULT_BUILD_BATCH = 100;
 
 /**
  * Seqs a batch passes over at most, in documents per batch: seqs are shared by every knowledge base,
@@ -70,8 +74,10 @@ export function buildBatch(db: Db, statements: StatementCache, writer: ScoreInde
   const fts = ftsTable(knowledgeBaseId);
   const { lastSeq, doneSeq } = writer.building(knowledgeBaseId)!;
   const until = Math.min(lastSeq, doneSeq + batch * SEQS_PER_DOCUMENT);
+  // `+kb_id`: by seq, a range of the table's rowids. With the (kb_id, id) index SQLite would read and
+  // sort every document of the knowledge base for each batch.
   const stored = statements
-    .get("SELECT seq, title, content FROM documents WHERE seq > ? AND seq <= ? AND kb_id = ? ORDER BY seq LIMIT ?")
+    .get("SELECT seq, title, content FROM documents WHERE seq > ? AND seq <= ? AND +kb_id = ? ORDER BY seq LIMIT ?")
     .raw()
     .all(doneSeq, until, knowledgeBaseId, batch) as [number, string, string][];
   const reached = stored.length === batch ? stored.at(-1)![0] : until;

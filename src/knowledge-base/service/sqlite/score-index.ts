@@ -36,6 +36,10 @@
  * kept as a blob, so a delete or replace takes out exactly what the add put in. `df` (documents
  * holding the term) is kept per term, since counting it at search time is a walk of the postings.
  *
+ * Built from FTS5's own index in one transaction (ScoreIndexWriter.build: schema upgrades, a new
+ * knowledge base) or, when turned on for knowledge bases that exist, in batches while the service
+ * answers (score-index-build.ts); until a build is complete the index records -1 and FTS5 answers.
+ *
  * Kept current by this version's writes only: a process of an older toolgen writing to the same
  * file does not know it. Such a write is seen when it adds (FTS5's row count moves away from the one
  * recorded here), and then searches use FTS5 alone until the index is built again, whatever this

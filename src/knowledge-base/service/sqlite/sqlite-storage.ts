@@ -148,8 +148,8 @@ export class SqliteStorage implements KnowledgeBaseStorage {
   }
 
   async #buildBatches(): Promise<void> {
-    // When each build of this process began, for the log.
-    const began = new Map<number, number>();
+    // When this process began the build under way (its first batch, or the end of the one before).
+    let began = Date.now();
     while (!this.#pool.closed) {
       this.#buildAgain = false;
       let step: BuildStep | undefined;
@@ -172,9 +172,9 @@ export class SqliteStorage implements KnowledgeBaseStorage {
         return;
       }
       const { knowledgeBaseId, state } = step;
-      if (!began.has(knowledgeBaseId)) began.set(knowledgeBaseId, Date.now());
       if (state === "batch") continue;
-      const seconds = ((Date.now() - began.get(knowledgeBaseId)!) / 1000).toFixed(1);
+      const seconds = ((Date.now() - began) / 1000).toFixed(1);
+      began = Date.now();
       this.#building.log(
         state === "complete"
           ? `score index of knowledge base ${knowledgeBaseId} built in ${seconds} s`
