@@ -262,6 +262,34 @@ describe("score index built in batches", () => {
     expect(batches).toEqual(full);
   });
 
+  it("pauses while another process holds the write lock, without holding up the clients' writes after it", async () => {
+    const dir = tempDir("kb-score-locked-");
+    const { storage, id, ids, log } = await filled(dir, 400, 17, 5);
+    try {
+      await storage.setScoreIndex(true);
+      const other = new Database(join(dir, DATABASE_FILE));
+      other.pragma("busy_timeout = 5000");
+      other.prepare("BEGIN IMMEDIATE").run();
+      let file = inspect(dir);
+      const [, heldAt] = file.build(id)!;
+      file.close();
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      file = inspect(dir);
+      expect(file.build(id)![1]).toBe(heldAt);
+      file.close();
+      // Said once, though the batches were tried again meanwhile.
+      expect(log).toEqual(["score index build paused: another process holds the write lock; it goes on when the lock is free"]);
+      other.prepare("COMMIT").run();
+      other.close();
+      await writeAndSearch(storage, dir, id, ids, random(19));
+      await storage.scoreIndexBuilt();
+      expect(log.slice(1)).toEqual([expect.stringMatching(/^score index of knowledge base \d+ built in/)]);
+    } finally {
+      await storage.close();
+    }
+    expect(compareAll(dir, id)).toBeGreaterThan(400);
+  });
+
   it("`kb serve --score-index` listens and answers searches while the build runs", async () => {
     const dir = tempDir("kb-score-serve-");
     const { storage, id } = await filled(dir, 1_000, 11, 10);

@@ -16,6 +16,7 @@ import { CONTENT_WEIGHT, createFtsTable, ftsTable, gramTable, TITLE_WEIGHT, TOKE
 import { Fts5Totals } from "./fts5-totals.js";
 import { toMatchExpression } from "./match-expression.js";
 import { metadataTermSql } from "./metadata-values.js";
+import { SCORE_INDEX_BUILDS } from "./score-index.js";
 import { buildBatch, type BuildStep } from "./score-index-build.js";
 import { ScoreIndexReader } from "./score-index-reader.js";
 import { ScoreIndexWriter } from "./score-index-writer.js";
@@ -42,6 +43,8 @@ export interface SqliteOperations {
   startScoreIndex(on: boolean): number[];
   /** One batch of a build under way, of at most `batch` documents; undefined when none is. */
   buildScoreIndex(batch: number): BuildStep | undefined;
+  /** Whether a build in batches is under way (a read: a start need not take the write lock to know). */
+  scoreIndexBuilding(): boolean;
 }
 
 export type OperationName = keyof SqliteOperations;
@@ -225,6 +228,12 @@ export class SqliteQueries implements SqliteOperations {
 
   buildScoreIndex(batch: number): BuildStep | undefined {
     return buildBatch(this.#db, this.#statements, this.#writer(), batch);
+  }
+
+  scoreIndexBuilding(): boolean {
+    // The table is made by the first writer of this version: a file may not have it yet.
+    if (this.#statement("SELECT 1 FROM sqlite_schema WHERE name = ?").get(SCORE_INDEX_BUILDS) === undefined) return false;
+    return this.#statement(`SELECT 1 FROM ${SCORE_INDEX_BUILDS} LIMIT 1`).get() !== undefined;
   }
 
   /**

@@ -29,7 +29,12 @@ export interface ScoreIndexBuilding {
   log?: (line: string) => void;
 }
 
-/** After a batch failed (another process held the lock past busyWaitMs), the next waits this long. */
+/**
+ * How long a batch waits for another process's write lock: waiting holds the writer's thread, and
+ * the clients' writes queued behind it, so the batch gives up soon and is tried again after
+ * BUILD_RETRY_MS, while the writes go on waiting their own busyWaitMs.
+ */
+const BUILD_LOCK_WAIT_MS = 100;
 const BUILD_RETRY_MS = 1_000;
 
 export class SqliteStorage implements KnowledgeBaseStorage {
@@ -75,7 +80,7 @@ export class SqliteStorage implements KnowledgeBaseStorage {
     }
     const storage = new SqliteStorage(pool, new InlineSearch(reader, inlineBudget), busyWaitMs, dataDir, building);
     // A build a stopped service left under way goes on, with or without --score-index this time.
-    storage.#buildInBackground();
+    if (await storage.#run({ method: "scoreIndexBuilding", args: [] })) storage.#buildInBackground();
     return storage;
   }
 
@@ -150,12 +155,18 @@ export class SqliteStorage implements KnowledgeBaseStorage {
   async #buildBatches(): Promise<void> {
     // When this process began the build under way (its first batch, or the end of the one before).
     let began = Date.now();
+    // Said once for each time another process's lock stops the batches.
+    let paused = false;
     while (!this.#pool.closed) {
       this.#buildAgain = false;
       let step: BuildStep | undefined;
       try {
-        // Queued behind the writes that came meanwhile, as any write is: they wait for one batch at most.
-        step = await this.#run({ method: "buildScoreIndex", args: [this.#building.batch] });
+        // Queued behind the writes that came meanwhile, as any write is: they wait for one batch at
+        // most. It waits little for another process's lock, and away from the writer's thread.
+        step = (await this.#pool.run(
+          { method: "buildScoreIndex", args: [this.#building.batch] },
+          { startedAt: Date.now(), busyWaitMs: Math.min(this.#busyWaitMs, BUILD_LOCK_WAIT_MS) },
+        )) as BuildStep | undefined;
       } catch (error) {
         if (this.#pool.closed) return;
         // Another process's lock: its turn will end. Anything else would fail again the same way.
@@ -163,10 +174,12 @@ export class SqliteStorage implements KnowledgeBaseStorage {
           this.#building.log(`score index build stopped: ${(error as Error).message}; it goes on from there at the next start`);
           return;
         }
-        this.#building.log(`score index build paused: ${error.message}`);
+        if (!paused) this.#building.log("score index build paused: another process holds the write lock; it goes on when the lock is free");
+        paused = true;
         await sleep(BUILD_RETRY_MS, undefined, { ref: false });
         continue;
       }
+      paused = false;
       if (step === undefined) {
         if (this.#buildAgain) continue;
         return;
