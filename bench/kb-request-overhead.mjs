@@ -15,7 +15,9 @@
 // validation, with no storage call). "service" = HTTP p50 - in-process p50; "above floor" takes
 // the floor off that too. Latency on a machine shared with other work moves with its load; the
 // CPU time each server process used per request (/proc, all its threads) moves much less, and is
-// the figure to compare builds by.
+// the figure to compare builds by. The in-process searches also run 1 ms apart: a process that
+// waits between requests, as any server does, finds its caches colder than one searching back to
+// back (at 1,000 chunks the same search took 25-60% longer), so part of "service" is that.
 //
 // The knowledge base is filled by a service of its own, stopped before the measured ones start.
 // --languages en or zh draws every query from one language (at 10,000 chunks a Chinese word's
@@ -115,12 +117,13 @@ async function engineChild() {
         return process.disconnect();
       }
       // As the service searches: the words, the grams, the parsed filter.
-      const { knowledgeBaseId, bodies, warmUp } = message.run;
+      const { knowledgeBaseId, bodies, warmUp, pauseMs } = message.run;
       const run = (b) => store.search(knowledgeBaseId, queryWords(b.query), b.topK, parseFilterConditions(b.filterConditions), queryGrams(b.query));
       for (const b of bodies.slice(0, warmUp)) await run(b);
       const times = [];
       const cpu = process.cpuUsage();
       for (const b of bodies) {
+        if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
         const start = now();
         await run(b);
         times.push(now() - start);
@@ -316,8 +319,15 @@ async function main() {
       // The loader's socket is closed; a request on it would fail once.
       agent.destroy();
       agent = new Agent({ keepAlive: true, maxSockets: 1 });
-      const services = [await startService(build, place, profileDir, `${backend}-current`)];
-      if (baseline !== undefined) services.push(await startService(baseline, place, profileDir, `${backend}-baseline`));
+      const builds = [{ root: build, label: `${backend}-current` }];
+      if (baseline !== undefined) builds.push({ root: baseline, label: `${backend}-baseline` });
+      // Started afresh each round, in turn first: the service started first measured slower, by
+      // up to a tenth, whichever build it was.
+      const startServices = async (round) => {
+        const started = [];
+        for (const { root, label } of round % 2 === 0 ? builds : [...builds].reverse()) started.push(await startService(root, place, profileDir, label));
+        return started;
+      };
 
       const kinds = [
         ["one word", searches.map((s) => JSON.stringify({ knowledgeBaseId, ...s })), 0],
@@ -326,7 +336,9 @@ async function main() {
       ];
       // The floor answers as many bytes as the median one-word answer.
       const sizes = [];
-      for (const body of kinds[0][1].slice(0, 200)) sizes.push(Buffer.byteLength((await post(`${services[0].url}/llm/knowledge/search`, body))[1]));
+      const sizer = await startService(ROOT, place, undefined, `${backend}-sizer`);
+      for (const body of kinds[0][1].slice(0, 200)) sizes.push(Buffer.byteLength((await post(`${sizer.url}/llm/knowledge/search`, body))[1]));
+      await sizer.stop();
       sizes.sort((a, b) => a - b);
       const floor = ipcChild(FLOOR_CHILD);
       const { url: floorUrl, bytes, pid: floorPid } = await floor.ask({ bytes: sizes[sizes.length >> 1] });
@@ -341,24 +353,34 @@ async function main() {
         cpu.set(key, (cpu.get(key) ?? 0) + cpuMs);
       };
       for (let round = 0; round < rounds; round++) {
+        const services = await startServices(round);
+        // A fresh process compiles and collects on background threads for a while, which its CPU
+        // time would count: every kind once through, then a pause, before anything is measured.
+        for (const service of services) for (const [, bodies, code] of kinds) for (const body of bodies.slice(0, 3 * WARM_UP)) ok(code)(await post(`${service.url}/llm/knowledge/search`, body));
+        await new Promise((resolve) => setTimeout(resolve, 1000));
         for (const [kind, bodies, code] of kinds) {
           // Alternated, so neither build is always the one measured right after the other's run.
-          for (const service of round % 2 === 0 ? services : [...services].reverse()) add(`${service.label} ${kind}`, await timeHttp(`${service.url}/llm/knowledge/search`, bodies, ok(code), service.pid));
+          for (const service of services) add(`${service.label} ${kind}`, await timeHttp(`${service.url}/llm/knowledge/search`, bodies, ok(code), service.pid));
           add(`floor ${kind}`, await timeHttp(floorUrl, bodies, () => undefined, floorPid));
-          if (code === 0) add(`engine ${kind}`, await engine.ask({ run: { knowledgeBaseId, bodies: bodies.map((b) => JSON.parse(b)), warmUp: WARM_UP } }));
+          if (code === 0) {
+            const parsed = bodies.map((b) => JSON.parse(b));
+            add(`engine ${kind}`, await engine.ask({ run: { knowledgeBaseId, bodies: parsed, warmUp: WARM_UP, pauseMs: 0 } }));
+            add(`engine-paused ${kind}`, await engine.ask({ run: { knowledgeBaseId, bodies: parsed, warmUp: WARM_UP, pauseMs: 1 } }));
+          }
         }
-        progress(`${backend}: round ${round + 1}/${rounds}: ` + kinds.map(([kind]) => `${kind} ${services.map((s) => `${s.label.split("-")[1]} ${ms(summary(samples.get(`${s.label} ${kind}`)).p50)}`).join(" ")}`).join("; "));
+        for (const service of services) await service.stop();
+        progress(`${backend}: round ${round + 1}/${rounds}: ` + kinds.map(([kind]) => `${kind} ${builds.map((s) => `${s.label.split("-")[1]} ${ms(summary(samples.get(`${s.label} ${kind}`)).p50)}`).join(" ")}`).join("; "));
         load.push(loadavg()[0]);
       }
       await engine.ask({ close: true });
       floor.child.disconnect();
-      for (const service of services) await service.stop();
 
       const perRequest = (key) => (cpu.get(key) ?? 0) / (samples.get(key)?.length ?? 1);
       for (const [kind, , code] of kinds) {
         const floorTimes = summary(samples.get(`floor ${kind}`));
         const engineTimes = code === 0 ? summary(samples.get(`engine ${kind}`)) : { p50: 0, p99: 0 };
-        for (const service of services) {
+        const pausedTimes = code === 0 ? summary(samples.get(`engine-paused ${kind}`)) : { p50: 0, p99: 0 };
+        for (const service of builds) {
           const http = summary(samples.get(`${service.label} ${kind}`));
           const serviceCpu = perRequest(`${service.label} ${kind}`);
           const engineCpu = code === 0 ? perRequest(`engine ${kind}`) : 0;
@@ -369,6 +391,7 @@ async function main() {
             httpP50: http.p50,
             httpP99: http.p99,
             engineP50: engineTimes.p50,
+            pausedP50: pausedTimes.p50,
             engineP99: engineTimes.p99,
             floorP50: floorTimes.p50,
             floorP99: floorTimes.p99,
@@ -388,11 +411,11 @@ async function main() {
 
   const print = (line) => process.stdout.write(`${line}\n`);
   print(`\n${documents} chunks, ${queries} sequential searches × ${rounds} rounds per kind (after ${WARM_UP} warm-up), topK ${TOP_K}, one keep-alive socket; ${cpus().length} cores, load ${load.map((l) => l.toFixed(2)).join(" → ")}\n`);
-  print("| backend | build | kind | HTTP p50 / p99 (ms) | in process p50 / p99 | bare server p50 / p99 | service (HTTP − in process) p50 | above the bare server | CPU per request: service / in process / bare server (ms) |");
-  print("|---|---|---|---|---|---|---|---|---|");
+  print("| backend | build | kind | HTTP p50 / p99 (ms) | in process p50 / p99 | in process, 1 ms apart, p50 | bare server p50 / p99 | service (HTTP − in process) p50 | above the bare server | CPU per request: service / in process / bare server (ms) |");
+  print("|---|---|---|---|---|---|---|---|---|---|");
   for (const r of rows) {
     print(
-      `| ${r.backend} | ${r.build} | ${r.kind} | ${ms(r.httpP50)} / ${ms(r.httpP99)} | ${r.engineP50 === 0 ? "–" : `${ms(r.engineP50)} / ${ms(r.engineP99)}`} | ${ms(r.floorP50)} / ${ms(r.floorP99)} | ${ms(r.service)} | ${ms(r.aboveFloor)} | ` +
+      `| ${r.backend} | ${r.build} | ${r.kind} | ${ms(r.httpP50)} / ${ms(r.httpP99)} | ${r.engineP50 === 0 ? "–" : `${ms(r.engineP50)} / ${ms(r.engineP99)}`} | ${r.engineP50 === 0 ? "–" : ms(r.pausedP50)} | ${ms(r.floorP50)} / ${ms(r.floorP99)} | ${ms(r.service)} | ${ms(r.aboveFloor)} | ` +
         `${ms(r.serviceCpu)} / ${r.engineP50 === 0 ? "–" : ms(r.engineCpu)} / ${ms(r.floorCpu)} |`,
     );
   }
