@@ -29,9 +29,10 @@ import type { StatementCache } from "./statement-cache.js";
  * Documents a batch indexes by default. A document of bench/kb-scale.mjs's corpus (40-160 words)
  * costs the writer 1-2 ms (segmenting it again, FTS5's tokens, the rows of add()), about as much
  * at any batch size from 50 to 1,000 (a commit is a few ms of it), so this bounds how long a
- * client's write waits behind a batch. At 100,000 chunks on a busy 2-core machine
- * (bench/kb-score-index-build.mjs): 112 ms at p50, 315 ms at p99, 490 ms at most, 125 s in all,
- * as long as the build in one transaction; batches of 1,000 took 208 s, some of them 24-30 s.
+ * client's write waits behind a batch. At 100,000 chunks on a busy 2-core machine, two runs
+ * (bench/kb-score-index-build.mjs): 112-167 ms at p50, 315-343 ms at p99, 490 ms at most, 125-174 s
+ * in all, about as long as the build in one transaction (125-130 s); batches of 1,000 took 123-208
+ * s, about 1.1 s each (some 24-30 s in one run, while another process loaded the disk).
  * TOOLGEN_KB_SCORE_INDEX_BATCH sets another (the tests make builds of many small batches).
  */
 export const DEFAULT_BUILD_BATCH = 100;
