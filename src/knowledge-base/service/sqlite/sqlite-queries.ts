@@ -198,32 +198,32 @@ export class SqliteQueries implements SqliteOperations {
   }
 
   setScoreIndex(on: boolean): number[] {
-    const scoreIndex = this.#writer();
-    scoreIndex.byDefault = on;
-    const built: number[] = [];
-    for (const id of this.#statement("SELECT id FROM knowledge_bases ORDER BY id").pluck().all() as number[]) {
-      if (!on) scoreIndex.drop(id);
-      else if (!scoreIndex.has(id) || !scoreIndex.current(id, ftsTable(id)) || scoreIndex.building(id) !== undefined) {
-        scoreIndex.build(id, ftsTable(id));
-        built.push(id);
-      }
-    }
-    return built;
+    // In one transaction a build under way is finished too, from FTS5's index.
+    return this.#eachScoreIndex(on, (index, id) => index.building(id) !== undefined, (index, id, fts) => index.build(id, fts));
   }
 
   startScoreIndex(on: boolean): number[] {
+    // A build under way is current() while it has seen every write: it goes on where it stopped.
+    return this.#eachScoreIndex(on, () => false, (index, id, fts) => index.start(id, fts));
+  }
+
+  /** Drops every knowledge base's score index (off), or hands `make` those missing, stale or `unfinished` (on); the ids made. */
+  #eachScoreIndex(
+    on: boolean,
+    unfinished: (index: ScoreIndexWriter, id: number) => boolean,
+    make: (index: ScoreIndexWriter, id: number, fts: string) => void,
+  ): number[] {
     const scoreIndex = this.#writer();
     scoreIndex.byDefault = on;
-    const started: number[] = [];
+    const made: number[] = [];
     for (const id of this.#statement("SELECT id FROM knowledge_bases ORDER BY id").pluck().all() as number[]) {
       if (!on) scoreIndex.drop(id);
-      // A build under way is current() while it has seen every write: it goes on where it stopped.
-      else if (!scoreIndex.has(id) || !scoreIndex.current(id, ftsTable(id))) {
-        scoreIndex.start(id, ftsTable(id));
-        started.push(id);
+      else if (!scoreIndex.has(id) || !scoreIndex.current(id, ftsTable(id)) || unfinished(scoreIndex, id)) {
+        make(scoreIndex, id, ftsTable(id));
+        made.push(id);
       }
     }
-    return started;
+    return made;
   }
 
   buildScoreIndex(batch: number): BuildStep | undefined {
