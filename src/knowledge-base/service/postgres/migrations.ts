@@ -9,6 +9,7 @@
  */
 import type { PoolClient, QueryConfig } from "pg";
 import { toGramText } from "../segment.js";
+import { COUNTS_LAST_STEP } from "./counts-last-step.js";
 import { GRAM_SEARCH_STEP } from "./gram-search-step.js";
 import { RANKED_SEARCH_STEP } from "./ranked-search-step.js";
 import { SINGLE_TERM_STEP } from "./single-term-step.js";
@@ -63,6 +64,8 @@ export const MIGRATIONS: readonly Step[] = [
   { sql: GRAM_SEARCH_STEP, then: addGrams },
   // 4: one term's postings scored without grouping (single-term-step.ts).
   SINGLE_TERM_STEP,
+  // 5: one trigger per event for words and grams, changing the counts row last (counts-last-step.ts).
+  COUNTS_LAST_STEP,
 ];
 
 /**
