@@ -11,6 +11,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { toGramText } from "../segment.js";
 import { recountTotals } from "./fts5-totals.js";
+import { addMetadataTermLists } from "./metadata-term-lists.js";
 import { addMetadataValues } from "./metadata-values.js";
 import { addScoreIndexRegistry } from "./score-index.js";
 import { ScoreIndexWriter } from "./score-index-writer.js";
@@ -65,6 +66,7 @@ export function openDatabase(dataDir: string): Db {
     db.pragma("synchronous = FULL");
     db.pragma("foreign_keys = ON");
     migrate(db);
+    addMetadataTermLists(db);
     db.pragma(`busy_timeout = ${STATEMENT_BUSY_MS}`);
     return db;
   } catch (error) {

@@ -15,6 +15,8 @@ import { whenFree, type BusyBudget } from "./busy-retry.js";
 import { CONTENT_WEIGHT, createFtsTable, ftsTable, gramTable, TITLE_WEIGHT, TOKENIZE, type Db } from "./database.js";
 import { Fts5Totals } from "./fts5-totals.js";
 import { toMatchExpression } from "./match-expression.js";
+import { FilterPlanner } from "./filter-plan.js";
+import { metadataListSql } from "./metadata-term-lists.js";
 import { metadataTermSql } from "./metadata-values.js";
 import { SCORE_INDEX_BUILDS } from "./score-index.js";
 import { buildBatch, type BuildStep } from "./score-index-build.js";
@@ -75,6 +77,7 @@ export class SqliteQueries implements SqliteOperations {
   readonly #db: Db;
   readonly #statements: StatementCache;
   readonly #scoreIndex: ScoreIndexReader;
+  readonly #filterPlan: FilterPlanner;
   /** Made at the first write: only the writer's connection writes. */
   #scoreIndexWriter: ScoreIndexWriter | undefined;
 
@@ -82,6 +85,7 @@ export class SqliteQueries implements SqliteOperations {
     this.#db = db;
     this.#statements = new StatementCache(db);
     this.#scoreIndex = new ScoreIndexReader(db, TOKENIZE);
+    this.#filterPlan = new FilterPlanner(this.#statements);
   }
 
   /** `request` as one transaction: a write transaction for writes, a read snapshot otherwise. */
@@ -238,7 +242,9 @@ export class SqliteQueries implements SqliteOperations {
 
   /**
    * Ranked by weighted BM25 (title twice content), negated so that higher is better. A metadata
-   * term is a probe of metadata_values for each of the words' matches; only matches that pass every
+   * term is a probe of metadata_values for each of the words' matches, or for the term that keeps
+   * the fewest documents, when they are fewer than the matches, a check against the list of its
+   * documents (filter-plan.ts); only matches that pass every
    * term are ranked (SQLite asks FTS5 for `rank` after the WHERE clause held), and only the topK
    * winners' documents rows are read. With grams, a document's score is its BM25 in the words'
    * table plus its BM25 in the grams' table, each table with its own totals (storage.ts).
@@ -256,11 +262,14 @@ export class SqliteQueries implements SqliteOperations {
       if (walked !== undefined) return walked;
     }
     const params: unknown[] = [];
+    const narrowest = this.#filterPlan.narrowest(terms);
     const matches = (table: string, expression: string): string => {
+      const listed = narrowest !== undefined && this.#filterPlan.listPays(table, expression, narrowest) ? narrowest.term : undefined;
       params.push(expression);
       let filters = "";
       for (const term of terms) {
-        const { sql, values } = term.key === "title" ? titleTermSql(term) : metadataTermSql(term, `${table}.rowid`);
+        const { sql, values } =
+          term.key === "title" ? titleTermSql(term) : term === listed ? metadataListSql(term, `${table}.rowid`) : metadataTermSql(term, `${table}.rowid`);
         filters += ` AND ${sql}`;
         params.push(...values);
       }
