@@ -12,6 +12,8 @@ export interface PostingsMismatches {
   missing: number;
   /** Knowledge bases whose counts row differs from their documents (or is absent while they have some). */
   wrongCounts: number;
+  /** Lexemes whose document count (schema step 6, when the database has it) differs from their postings. */
+  wrongLexemeCounts: number;
 }
 
 export async function postingsMismatches(client: pg.Client): Promise<PostingsMismatches> {
@@ -40,5 +42,17 @@ export async function postingsMismatches(client: pg.Client): Promise<PostingsMis
             WHERE coalesce(c.documents, 0) <> coalesce(s.documents, 0) OR coalesce(c.words, 0) <> coalesce(s.words, 0)
                OR coalesce(c.gram_documents, 0) <> coalesce(s.gram_documents, 0) OR coalesce(c.grams, 0) <> coalesce(s.grams, 0)) AS wrong_counts`);
   const row = rows[0]!;
-  return { extra: Number(row.extra), missing: Number(row.missing), wrongCounts: Number(row.wrong_counts) };
+  return { extra: Number(row.extra), missing: Number(row.missing), wrongCounts: Number(row.wrong_counts), wrongLexemeCounts: await lexemeCountMismatches(client) };
+}
+
+/** Lexemes whose row of toolgen_lexeme_counts is not their number of postings (a row at 0 for none is right); 0 without the table. */
+async function lexemeCountMismatches(client: pg.Client): Promise<number> {
+  const { rows: present } = await client.query<{ present: string | null }>("SELECT to_regclass('toolgen_lexeme_counts')::text AS present");
+  if (present[0]?.present === null || present[0]?.present === undefined) return 0;
+  const { rows } = await client.query<{ wrong: string }>(`
+    SELECT count(*) AS wrong
+    FROM (SELECT kb_id, lexeme, count(*) AS documents FROM toolgen_postings GROUP BY kb_id, lexeme) AS p
+    FULL JOIN toolgen_lexeme_counts AS c ON c.kb_id = p.kb_id AND c.lexeme = p.lexeme
+    WHERE coalesce(p.documents, 0) <> coalesce(c.documents, 0)`);
+  return Number(rows[0]!.wrong);
 }

@@ -11,6 +11,7 @@ import type { PoolClient, QueryConfig } from "pg";
 import { toGramText } from "../segment.js";
 import { COUNTS_LAST_STEP } from "./counts-last-step.js";
 import { GRAM_SEARCH_STEP } from "./gram-search-step.js";
+import { LEXEME_COUNTS_STEP } from "./lexeme-counts-step.js";
 import { RANKED_SEARCH_STEP } from "./ranked-search-step.js";
 import { SINGLE_TERM_STEP } from "./single-term-step.js";
 
@@ -66,6 +67,8 @@ export const MIGRATIONS: readonly Step[] = [
   SINGLE_TERM_STEP,
   // 5: one trigger per event for words and grams, changing the counts row last (counts-last-step.ts).
   COUNTS_LAST_STEP,
+  // 6: each lexeme's document count kept by the triggers, read by the search (lexeme-counts-step.ts).
+  LEXEME_COUNTS_STEP,
 ];
 
 /**
