@@ -13,9 +13,9 @@ import { searchedGrams } from "../query-words.js";
 import type { IndexedDocument, KnowledgeBaseRecord, ScoredDocument, StoredDocument } from "../storage.js";
 import { whenFree, type BusyBudget } from "./busy-retry.js";
 import { CONTENT_WEIGHT, createFtsTable, ftsTable, gramTable, TITLE_WEIGHT, TOKENIZE, type Db } from "./database.js";
+import { FilterPlanner } from "./filter-plan.js";
 import { Fts5Totals } from "./fts5-totals.js";
 import { toMatchExpression } from "./match-expression.js";
-import { FilterPlanner } from "./filter-plan.js";
 import { metadataListSql } from "./metadata-term-lists.js";
 import { metadataTermSql } from "./metadata-values.js";
 import { SCORE_INDEX_BUILDS } from "./score-index.js";
@@ -242,12 +242,12 @@ export class SqliteQueries implements SqliteOperations {
 
   /**
    * Ranked by weighted BM25 (title twice content), negated so that higher is better. A metadata
-   * term is a probe of metadata_values for each of the words' matches, or for the term that keeps
-   * the fewest documents, when they are fewer than the matches, a check against the list of its
-   * documents (filter-plan.ts); only matches that pass every
-   * term are ranked (SQLite asks FTS5 for `rank` after the WHERE clause held), and only the topK
-   * winners' documents rows are read. With grams, a document's score is its BM25 in the words'
-   * table plus its BM25 in the grams' table, each table with its own totals (storage.ts).
+   * term is a probe of metadata_values for each of the words' matches, or, for the term that keeps
+   * the fewest documents when they are fewer than the matches, a check against the list of its
+   * documents (filter-plan.ts); only matches that pass every term are ranked (SQLite asks FTS5
+   * for `rank` after the WHERE clause held), and only the topK winners' documents rows are read.
+   * With grams, a document's score is its BM25 in the words' table plus its BM25 in the grams'
+   * table, each table with its own totals (storage.ts).
    */
   search(knowledgeBaseId: number, words: readonly string[], topK: number, terms: readonly Term[], walk = true, grams: readonly string[] = []): ScoredDocument[] {
     this.#requireKnowledgeBase(knowledgeBaseId);
