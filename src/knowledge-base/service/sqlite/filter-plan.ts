@@ -14,7 +14,7 @@
  */
 import type { Term } from "../filters.js";
 import { boundTermValue } from "./metadata-values.js";
-import { METADATA_COUNTS, METADATA_TERM_INDEX } from "./metadata-term-lists.js";
+import { METADATA_COUNTS, TERM_LISTS_PRESENT } from "./metadata-term-lists.js";
 import type { StatementCache } from "./statement-cache.js";
 
 /** The list pays when the matches are at least this many times the term's documents. */
@@ -62,8 +62,7 @@ export class FilterPlanner {
 
   #hasLists(): boolean {
     // Checked until found: a reader may have opened the file before a writer of this version made them.
-    this.#ready ||=
-      (this.#statements.get("SELECT count(*) FROM sqlite_schema WHERE name IN (?, ?)").pluck().get(METADATA_TERM_INDEX, METADATA_COUNTS) as number) === 2;
+    this.#ready ||= this.#statements.get(TERM_LISTS_PRESENT).pluck().get() === 1;
     return this.#ready;
   }
 }

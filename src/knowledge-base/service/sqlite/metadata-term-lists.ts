@@ -19,10 +19,12 @@ import { boundTermValue } from "./metadata-values.js";
 export const METADATA_TERM_INDEX = "metadata_values_term";
 export const METADATA_COUNTS = "metadata_counts";
 
+/** 1 when the file has both the index and the counts, on any connection (readers ask it too). */
+export const TERM_LISTS_PRESENT = `SELECT count(*) = 2 FROM sqlite_schema WHERE name IN ('${METADATA_TERM_INDEX}', '${METADATA_COUNTS}')`;
+
 /** Makes the index and the counts when either is missing, in one write transaction. */
 export function addMetadataTermLists(db: Db): void {
-  const present = db.prepare("SELECT count(*) FROM sqlite_schema WHERE name IN (?, ?)").pluck().get(METADATA_TERM_INDEX, METADATA_COUNTS) as number;
-  if (present === 2) return;
+  if (db.prepare(TERM_LISTS_PRESENT).pluck().get() === 1) return;
   db.transaction(() => {
     db.exec(`
       CREATE INDEX IF NOT EXISTS ${METADATA_TERM_INDEX} ON metadata_values (key, value, seq);
