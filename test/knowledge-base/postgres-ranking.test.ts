@@ -12,6 +12,7 @@ import { parseFilterConditions } from "../../src/knowledge-base/service/filters.
 import { postgresIndexText } from "../../src/knowledge-base/service/postgres/index-text.js";
 import { MIGRATIONS } from "../../src/knowledge-base/service/postgres/migrations.js";
 import { PostgresStorage } from "../../src/knowledge-base/service/postgres/postgres-storage.js";
+import { metadataPath } from "../../src/knowledge-base/service/postgres/search-statement.js";
 import { queryWords } from "../../src/knowledge-base/service/query-words.js";
 import { toGramText, toIndexText } from "../../src/knowledge-base/service/segment.js";
 import type { IndexedDocument, NewDocument, ScoredDocument } from "../../src/knowledge-base/service/storage.js";
@@ -157,7 +158,14 @@ describe("ranking on PostgreSQL", () => {
           expectExactTopK(await storage.search(kb, words, topK, []), await referenceRanking(client, kb, words), topK, `"${text}" top ${topK}`);
           const group = q % 3;
           const terms = parseFilterConditions({ bool: { filter: [{ term: { group } }] } });
-          expectExactTopK(await storage.search(kb, words, topK, terms), await referenceRanking(client, kb, words, group), topK, `"${text}" group ${group} top ${topK}`);
+          const filtered = await storage.search(kb, words, topK, terms);
+          expectExactTopK(filtered, await referenceRanking(client, kb, words, group), topK, `"${text}" group ${group} top ${topK}`);
+          // The previous release's call (six arguments, no filter terms: step 7) answers the same.
+          const previous = await client.query<{ id: string; score: number }>(
+            "SELECT id, score FROM toolgen_search($1, $2::text[], ARRAY[]::text[], $3, $4::jsonpath, ARRAY[]::text[])",
+            [kb, words.map(postgresIndexText), topK, metadataPath(terms)],
+          );
+          expect(previous.rows.map((row) => [row.id, row.score]), `"${text}" group ${group}: six arguments`).toEqual(filtered.map((hit) => [hit.id, hit.score]));
         }
         expect(await postingsMismatches(client)).toEqual({ extra: 0, missing: 0, wrongCounts: 0, wrongLexemeCounts: 0 });
       });

@@ -10,6 +10,7 @@
 import type { PoolClient, QueryConfig } from "pg";
 import { toGramText } from "../segment.js";
 import { COUNTS_LAST_STEP } from "./counts-last-step.js";
+import { FACET_POSTINGS_STEP } from "./facet-postings-step.js";
 import { GRAM_SEARCH_STEP } from "./gram-search-step.js";
 import { LEXEME_COUNTS_STEP } from "./lexeme-counts-step.js";
 import { RANKED_SEARCH_STEP } from "./ranked-search-step.js";
@@ -69,6 +70,8 @@ export const MIGRATIONS: readonly Step[] = [
   COUNTS_LAST_STEP,
   // 6: each lexeme's document count kept by the triggers, read by the search (lexeme-counts-step.ts).
   LEXEME_COUNTS_STEP,
+  // 7: metadata terms as postings; a filtered search from the filter when it is narrower (facet-postings-step.ts).
+  FACET_POSTINGS_STEP,
 ];
 
 /**

@@ -37,10 +37,13 @@ export function searchStatement(
   // hold) matches no title, which NULL in the list says.
   const titles = terms.filter((term) => term.key === "title").map((term) => (typeof term.value === "string" && !term.value.includes("\0") ? term.value : null));
   const path = metadata.length === 0 ? "NULL" : `${pg.escapeLiteral(metadataPath(metadata))}::jsonpath`;
+  // The same terms again as [[key, value], ...], for their postings (facet-postings-step.ts); jsonb
+  // holds no NUL, so a term with one is left to the jsonpath alone.
+  const pairs = metadata.length === 0 || metadata.some((term) => term.key.includes("\0") || (typeof term.value === "string" && term.value.includes("\0"))) ? "NULL" : `${pg.escapeLiteral(JSON.stringify(metadata.map((term) => [term.key, term.value])))}::jsonb`;
   return (
     `SET LOCAL statement_timeout = ${integer(statementTimeoutMs)}; ` +
     `SELECT id, title, content, metadata, score FROM toolgen_search(${integer(knowledgeBaseId)}, ` +
-    `${textArray(words.map(postgresIndexText))}, ${textArray(grams)}, ${integer(topK)}, ${path}, ${textArray(titles)})`
+    `${textArray(words.map(postgresIndexText))}, ${textArray(grams)}, ${integer(topK)}, ${path}, ${textArray(titles)}, ${pairs})`
   );
 }
 
