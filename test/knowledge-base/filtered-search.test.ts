@@ -128,13 +128,14 @@ describe.each(BACKENDS)("filtered search equals the unfiltered ranking restricte
   it.each([1, 2, 3])("corpus %i", (seed) => checkCorpus(storage, seed));
 });
 
-// PostgreSQL chooses between two plans by counts (facet-postings-step.ts): each forced here, so
-// that both are held to the property whatever the corpora's counts would choose.
+// PostgreSQL chooses among three plans by counts (facet-postings-step.ts): each forced here, so
+// that all are held to the property whatever the corpora's counts would choose.
 const postgres = BACKENDS.find((backend) => backend.name === "postgres")!;
 describe.each([
-  { plan: "filter first", ratio: "0", readsFacets: true },
-  { plan: "text first", ratio: "'Infinity'", readsFacets: false },
-])("filtered search on PostgreSQL, $plan forced", ({ ratio, readsFacets }) => {
+  { plan: "probe", readsFacets: true },
+  { plan: "join", readsFacets: true },
+  { plan: "text", readsFacets: false },
+])("filtered search on PostgreSQL, the $plan plan forced", ({ plan, readsFacets }) => {
   let storage: KnowledgeBaseStorage;
   let databaseUrl: string;
   const sql = async (text: string) => {
@@ -151,7 +152,9 @@ describe.each([
     const place = await postgres.place();
     databaseUrl = (place as { databaseUrl: string }).databaseUrl;
     storage = await openStorage(place);
-    await sql(`CREATE OR REPLACE FUNCTION toolgen_facet_first_ratio() RETURNS double precision LANGUAGE sql STABLE AS $$ SELECT ${ratio}::double precision $$`);
+    await sql(
+      `CREATE OR REPLACE FUNCTION toolgen_filtered_plan(postings double precision, fewest double precision, words integer, documents double precision) RETURNS text LANGUAGE sql STABLE AS $$ SELECT '${plan}' $$`,
+    );
   });
   afterAll(async () => {
     await storage?.close();
