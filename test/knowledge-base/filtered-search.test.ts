@@ -16,6 +16,7 @@ import { queryGrams, queryWords } from "../../src/knowledge-base/service/query-w
 import type { KnowledgeBaseStorage, NewDocument, ScoredDocument } from "../../src/knowledge-base/service/storage.js";
 import { seededRandom } from "../support/seeded-random.js";
 import { BACKENDS } from "./backends.js";
+import { postingsMismatches } from "./postgres-postings.js";
 
 const ENGLISH = "river stone maple cedar harbor lantern copper meadow falcon orchid amber glacier canyon willow ember quartz".split(" ");
 const CHINESE = "河流 石头 枫树 港口 灯笼 铜矿 草地 猎鹰 大熊猫 绿茶".split(" ");
@@ -114,6 +115,35 @@ async function checkCorpus(storage: KnowledgeBaseStorage, seed: number): Promise
   expect(nonEmpty).toBeGreaterThan(10);
 }
 
+/** Values and keys far longer than a word (PostgreSQL keeps a long one's posting as a hash): filtered on exactly. */
+async function checkLongValues(storage: KnowledgeBaseStorage): Promise<void> {
+  // Random letters, which PostgreSQL cannot compress into an index entry.
+  const rng = seededRandom(99);
+  const letters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(rng() * 26))).join("");
+  const long = letters(3000);
+  const key = letters(3000);
+  const { id } = await storage.createKnowledgeBase("long-values");
+  await storage.addDocuments(
+    id,
+    await indexDocuments([
+      { id: "a", title: "", content: "river", metadata: { note: `${long}a` } },
+      { id: "b", title: "", content: "river", metadata: { note: `${long}b` } },
+      { id: "c", title: "", content: "river", metadata: { [key]: "v" } },
+      { id: "d", title: "", content: "river", metadata: { tags: [`${long}a`, "short"] } },
+    ]),
+  );
+  const ids = async (terms: Term[]) => (await storage.search(id, queryWords("river"), 10, terms, [])).map((hit) => hit.id).sort();
+  expect(await ids([{ key: "note", value: `${long}a` }])).toEqual(["a"]);
+  expect(await ids([{ key: "note", value: long }])).toEqual([]);
+  expect(await ids([{ key: "tags", value: `${long}a` }])).toEqual(["d"]);
+  expect(await ids([{ key, value: "v" }])).toEqual(["c"]);
+  expect(await ids([{ key, value: "w" }])).toEqual([]);
+  // Replaced: the old long value no longer holds, the new one does.
+  await storage.addDocuments(id, await indexDocuments([{ id: "a", title: "", content: "river", metadata: { note: `${long}b` } }]));
+  expect(await ids([{ key: "note", value: `${long}a` }])).toEqual([]);
+  expect(await ids([{ key: "note", value: `${long}b` }])).toEqual(["a", "b"]);
+}
+
 describe.each(BACKENDS)("filtered search equals the unfiltered ranking restricted to the filter ($name)", (backend) => {
   let storage: KnowledgeBaseStorage;
   beforeAll(async () => {
@@ -126,6 +156,7 @@ describe.each(BACKENDS)("filtered search equals the unfiltered ranking restricte
   });
 
   it.each([1, 2, 3])("corpus %i", (seed) => checkCorpus(storage, seed));
+  it("long values and keys", () => checkLongValues(storage));
 });
 
 // PostgreSQL chooses among three plans by counts (facet-postings-step.ts): each forced here, so
@@ -162,6 +193,17 @@ describe.each([
   });
 
   it.each([1, 2, 3])("corpus %i", (seed) => checkCorpus(storage, seed));
+  it("long values and keys", () => checkLongValues(storage));
+
+  it("the postings, the metadata terms' included, say what the documents say", async () => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      expect(await postingsMismatches(client)).toEqual({ extra: 0, missing: 0, wrongCounts: 0, wrongLexemeCounts: 0 });
+    } finally {
+      await client.end();
+    }
+  });
 
   // That the plan forced is the plan taken: only the filter-first plan reads the metadata terms' postings.
   it(readsFacets ? "reads the filter's postings" : "reads no filter postings", async () => {

@@ -21,14 +21,15 @@ export interface PostingsMismatches {
 export async function postingsMismatches(client: pg.Client): Promise<PostingsMismatches> {
   const { rows: facets } = await client.query<{ present: string | null }>("SELECT to_regprocedure('toolgen_document_facets(jsonb)')::text AS present");
   // Each top-level string, number or boolean of the metadata, and each one in a top-level array,
-  // written as filters compare them: strings and booleans as JSON, numbers by value.
+  // written as filters compare them: strings and booleans as JSON, numbers by value; beyond 512
+  // bytes, hashed.
   const facetPostings = facets[0]?.present === null || facets[0]?.present === undefined ? "" : `
       UNION ALL
-      SELECT DISTINCT d.kb_id, '=' || to_jsonb(e.key)::text || '=' ||
-             CASE jsonb_typeof(v) WHEN 'number' THEN trim_scale((v #>> '{}')::numeric)::text WHEN 'string' THEN to_jsonb(v #>> '{}')::text ELSE v #>> '{}' END,
-             d.seq, 1::smallint, 0
+      SELECT DISTINCT d.kb_id, CASE WHEN octet_length(f.text) <= 512 THEN f.text ELSE '=#' || encode(sha256(convert_to(f.text, 'UTF8')), 'hex') END, d.seq, 1::smallint, 0
       FROM toolgen_documents AS d, jsonb_each(d.metadata::jsonb) AS e,
-           jsonb_path_query(e.value, 'lax $[*] ? (@.type() == "string" || @.type() == "number" || @.type() == "boolean")') AS v`;
+           jsonb_path_query(e.value, 'lax $[*] ? (@.type() == "string" || @.type() == "number" || @.type() == "boolean")') AS v,
+           LATERAL (SELECT '=' || to_jsonb(e.key)::text || '=' ||
+                    CASE jsonb_typeof(v) WHEN 'number' THEN trim_scale((v #>> '{}')::numeric)::text WHEN 'string' THEN to_jsonb(v #>> '{}')::text ELSE v #>> '{}' END) AS f (text)`;
   const { rows } = await client.query<{ extra: string; missing: string; wrong_counts: string }>(`
     WITH expected AS (
       SELECT d.kb_id, w.lexeme, d.seq,

@@ -12,7 +12,8 @@
  * - Each top-level metadata value a filter term can match (filters.ts: a string, number or
  *   boolean, or one of those in an array) is a posting of its own, lexeme `=<key as JSON>=<value>`
  *   (`toolgen_facet`): strings as JSON text, booleans as `true`/`false`, numbers without trailing
- *   zeros, because the filter's jsonpath compares numbers by value (1 equals 1.0). No text lexeme
+ *   zeros, because the filter's jsonpath compares numbers by value (1 equals 1.0); one longer than
+ *   512 bytes as its SHA-256. No text lexeme
  *   starts with `=` (the parser never begins a token with it, as with the grams' `#`), and the
  *   query's words are lexemes of text, so a search never meets a facet as a word. tf 1, length 0.
  * - Triggers of their own keep them, and their counts in `toolgen_lexeme_counts` (step 6), with
@@ -38,9 +39,16 @@
  * insert of two or three rows a document, for metadata like the bench's).
  */
 export const FACET_POSTINGS_STEP = `
+  -- A B-tree entry holds at most about 2,700 bytes, and metadata values can be longer than any
+  -- word: a facet of more than 512 bytes is kept as its SHA-256 (after '=#', which no facet
+  -- written out starts with: a key as JSON starts with a quote), the same for a document's value
+  -- and a filter's, so long values are filtered on exactly as short ones.
   CREATE FUNCTION toolgen_facet(key text, value jsonb) RETURNS text
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    AS $$ SELECT '=' || to_jsonb(key)::text || '=' || CASE jsonb_typeof(value) WHEN 'number' THEN trim_scale(value::numeric)::text ELSE value::text END $$;
+    AS $$
+      SELECT CASE WHEN octet_length(f) > 512 THEN '=#' || encode(sha256(convert_to(f, 'UTF8')), 'hex') ELSE f END
+      FROM (SELECT '=' || to_jsonb(key)::text || '=' || CASE jsonb_typeof(value) WHEN 'number' THEN trim_scale(value::numeric)::text ELSE value::text END AS f) AS x
+    $$;
 
   -- The facets of a document's metadata: each top-level string, number or boolean, and each such
   -- element of a top-level array (jsonpath's lax mode unwraps one level, as filters.ts says).
