@@ -151,7 +151,18 @@ async function send(url: string, http: HttpSettings, method: "GET" | "HEAD", gua
   let current = url;
   for (let hop = 0; ; hop++) {
     const headers = new URL(current).origin === http.credentialOrigin ? http.headers : publicHeaders(http.headers);
-    const response = await withTimeout(current, http, (signal) => http.fetch(current, { method, headers, redirect: "manual", signal }));
+    const request = (signal: AbortSignal) => http.fetch(current, { method, headers, redirect: "manual", signal });
+    const response = await withTimeout(current, http, async (signal) => {
+      try {
+        return await request(signal);
+      } catch (error) {
+        // A GET or HEAD may go again: a kept-alive connection that the server closed just as the
+        // request went out breaks before any answer (seen serving a description's 600 $refs from a
+        // loaded machine). Once: a server that always breaks is reported as it is.
+        if (signal.aborted || !brokeBeforeAnswer(error)) throw error;
+        return request(signal);
+      }
+    });
     const location = response.headers.get("location");
     if (response.status >= 300 && response.status < 400 && location) {
       await response.body?.cancel();
@@ -162,6 +173,19 @@ async function send(url: string, http: HttpSettings, method: "GET" | "HEAD", gua
     }
     return response;
   }
+}
+
+/** undici's codes for a connection reset or closed before the answer came. */
+const BROKEN_CONNECTION = new Set(["ECONNRESET", "EPIPE", "UND_ERR_SOCKET"]);
+
+function brokeBeforeAnswer(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && BROKEN_CONNECTION.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 const PUBLIC_HEADERS = new Set(["accept", "if-none-match", "if-modified-since"]);
