@@ -175,17 +175,14 @@ async function send(url: string, http: HttpSettings, method: "GET" | "HEAD", gua
   }
 }
 
-/** undici's codes for a connection reset or closed before the answer came. */
-const BROKEN_CONNECTION = new Set(["ECONNRESET", "EPIPE", "UND_ERR_SOCKET"]);
+/**
+ * undici's codes for a connection reset or closed before the answer came, read from the cause
+ * chain as networkReason writes it out ("code message: code message").
+ */
+const BROKEN_CONNECTION = /\b(?:ECONNRESET|EPIPE|UND_ERR_SOCKET)\b/;
 
 function brokeBeforeAnswer(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === "string" && BROKEN_CONNECTION.has(code)) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+  return BROKEN_CONNECTION.test(networkReason(error));
 }
 
 const PUBLIC_HEADERS = new Set(["accept", "if-none-match", "if-modified-since"]);
