@@ -599,7 +599,7 @@ async function main() {
     `Knowledge base at scale: ${SIZES.map(count).join(", ")} chunks${SCORE_INDEX ? ", SQLite with --score-index" : ""} (seed ${SEED}; 50% English, 30% Chinese, 20% mixed; ` +
       `40-160 words each, ${(corpus.textBytes / MAX_SIZE).toFixed(0)} bytes of text on average, Zipf-distributed words of ${count(englishVocabulary.words.length)} English and ` +
       `${count(chineseVocabulary.words.length)} Chinese words; metadata source/lang/year/document/part/team), ` +
-      `ingested through HTTP in batches of ${BATCH}, ${PARALLEL} in flight; ${QUERIES} queries per kind (+${WARM_UP} warm-up), sequential, topK ${TOP_K}; ` +
+      `ingested through HTTP in batches of ${BATCH}, ${PARALLEL} in flight; ${QUERIES} queries per kind (+${WARM_UP} warm-up; over HTTP each query once first), sequential, topK ${TOP_K}; ` +
       `filter: one \`source\` of ${SOURCES.length} (broad, ~${(100 / SOURCES.length).toFixed(0)}% of chunks) or one \`team\` of ${TEAMS} (selective, ~${(100 / TEAMS).toFixed(1)}%); ` +
       `common words: ranks ${COMMON_RANKS.join("-")}, rare: ${RARE_RANKS.join("-")}, otherwise ${QUERY_RANKS.join("-")}. ` +
       `Node ${process.version}, ${cpus().length}× ${cpus()[0]?.model.trim()}, ${(totalmem() / 2 ** 30).toFixed(0)} GB` +

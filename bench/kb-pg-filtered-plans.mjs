@@ -1,0 +1,123 @@
+// PostgreSQL's filtered plans (schema step 7) compared on one database: each one-word search with a
+// one-term filter runs with the plan `toolgen_filtered_plan` chooses ("auto") and with each plan
+// forced (text, probe, join), in rounds that take the plans in turn, so that the page cache and
+// the machine's load fall on all alike. Every plan must give the same answers; the bench fails if
+// one differs. The cost model in toolgen_filtered_plan was calibrated at 100k chunks with the
+// default shared_buffers: this shows where, on another database, it picks a slower plan.
+//
+// On a database that bench/kb-scale.mjs kept (`--keep`; its stderr gives the URL and knowledge
+// base), with the same --seed, so the words are that corpus's: common words (ranks 20-100) and rare
+// ones (1,000-2,000), with a broad filter (`source`, ~5%) or a selective one (`team`, ~0.2%), half
+// English and half Chinese, as kb-scale's filtered cells draw them.
+//
+// Forcing replaces toolgen_filtered_plan (same signature) and restores the original at the end,
+// also on failure; do not run it against a database in use.
+//
+// Run after `npm run build`:
+//   node bench/kb-pg-filtered-plans.mjs --database-url <url> [--knowledge-base 1] [--words 20]
+//        [--rounds 3] [--seed 20261124]
+import { loadavg } from "node:os";
+import { parseArgs } from "node:util";
+import { openStorage } from "../dist/knowledge-base/service/open-storage.js";
+import { parseFilterConditions } from "../dist/knowledge-base/service/filters.js";
+import { queryGrams, queryWords } from "../dist/knowledge-base/service/query-words.js";
+import { segmentWords } from "../dist/knowledge-base/service/segment.js";
+import { scaleVocabularies } from "./kb-vocabulary.mjs";
+import { mulberry32 } from "./seeded-random.mjs";
+
+const { values: options } = parseArgs({
+  options: {
+    "database-url": { type: "string" },
+    "knowledge-base": { type: "string", default: "1" },
+    words: { type: "string", default: "20" },
+    rounds: { type: "string", default: "3" },
+    seed: { type: "string", default: "20261124" },
+  },
+});
+if (options["database-url"] === undefined) throw new Error("--database-url is required (a database that bench/kb-scale.mjs --keep left)");
+const KB = Number(options["knowledge-base"]);
+const WORDS = Number(options.words);
+const ROUNDS = Number(options.rounds);
+const progress = (line) => process.stderr.write(`[kb-pg-filtered-plans] ${line}\n`);
+const now = () => Number(process.hrtime.bigint()) / 1e6;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+// As bench/kb-scale.mjs: its vocabulary comes first from the seed, then its sources and teams.
+const random = mulberry32(Number(options.seed));
+const { english, chinese } = scaleVocabularies(random, segmentWords);
+const SOURCES = (
+  "handbook wiki tickets runbooks contracts policies changelog faq forum email minutes specs reviews " +
+  "postmortems onboarding legal finance research support design"
+).split(" ");
+const TEAMS = 500;
+const CELLS = [
+  ["common + broad", [20, 100], "source"],
+  ["common + selective", [20, 100], "team"],
+  ["rare + broad", [1000, 2000], "source"],
+  ["rare + selective", [1000, 2000], "team"],
+];
+const draw = (vocabulary, [low, high]) => vocabulary.words[low + Math.floor(random() * (high - low))];
+const filterValue = (key) => (key === "source" ? SOURCES[Math.floor(random() * SOURCES.length)] : `team-${Math.floor(random() * TEAMS)}`);
+const cells = CELLS.flatMap(([name, ranks, key]) =>
+  [["English", english], ["Chinese", chinese]].map(([language, vocabulary]) => ({
+    name: `${name}, ${language}`,
+    queries: Array.from({ length: WORDS }, () => {
+      const text = draw(vocabulary, ranks);
+      return { text, filter: parseFilterConditions({ bool: { filter: [{ term: { [key]: filterValue(key) } }] } }) };
+    }),
+  })),
+);
+
+const PLANS = ["auto", "text", "probe", "join"];
+const SIGNATURE = "toolgen_filtered_plan(postings double precision, fewest double precision, words integer, documents double precision)";
+const { default: pg } = await import("pg");
+const admin = new pg.Client({ connectionString: options["database-url"] });
+await admin.connect();
+const { rows: [original] } = await admin.query(
+  `SELECT pg_get_functiondef('toolgen_filtered_plan(double precision, double precision, integer, double precision)'::regprocedure) AS text`,
+);
+const force = (plan) =>
+  admin.query(plan === "auto" ? original.text : `CREATE OR REPLACE FUNCTION ${SIGNATURE} RETURNS text LANGUAGE sql STABLE AS $$ SELECT '${plan}'::text $$`);
+
+const store = await openStorage({ databaseUrl: options["database-url"] });
+const times = new Map(cells.map((cell) => [cell.name, Object.fromEntries(PLANS.map((plan) => [plan, []]))]));
+const answers = new Map();
+try {
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = PLANS.map((_, i) => PLANS[(i + round) % PLANS.length]);
+    for (const plan of order) {
+      await force(plan);
+      for (const cell of cells) {
+        for (const [index, query] of cell.queries.entries()) {
+          const run = () => store.search(KB, queryWords(query.text), 10, query.filter, queryGrams(query.text));
+          await run(); // the plan's first call after the replacement plans it again
+          const start = now();
+          const hits = await run();
+          times.get(cell.name)[plan].push(now() - start);
+          const answer = hits.map((hit) => `${hit.id}:${hit.score}`).join(" ");
+          const key = `${cell.name}/${index}`;
+          if (!answers.has(key)) answers.set(key, { plan, answer });
+          else if (answers.get(key).answer !== answer) throw new Error(`${key} (${query.text}): ${plan} answered ${answer}, ${answers.get(key).plan} ${answers.get(key).answer}`);
+        }
+      }
+      progress(`round ${round + 1}/${ROUNDS}: ${plan} done`);
+    }
+  }
+} finally {
+  await force("auto");
+  await store.close();
+  await admin.end();
+}
+
+const lines = [
+  `Knowledge base ${KB}, ${WORDS} words a cell and language, ${ROUNDS} rounds, p50 ms (the fastest forced plan in bold); load ${loadavg()[0].toFixed(1)}.`,
+  "",
+  `| cell | ${PLANS.join(" | ")} | auto / fastest |`,
+  `|---|${PLANS.map(() => "---:|").join("")}---:|`,
+];
+for (const cell of cells) {
+  const p50 = Object.fromEntries(PLANS.map((plan) => [plan, median(times.get(cell.name)[plan])]));
+  const fastest = PLANS.slice(1).reduce((best, plan) => (p50[plan] < p50[best] ? plan : best), "text");
+  lines.push(`| ${cell.name} | ${PLANS.map((plan) => (plan === fastest ? `**${p50[plan].toFixed(2)}**` : p50[plan].toFixed(2))).join(" | ")} | ${(p50.auto / p50[fastest]).toFixed(2)}x |`);
+}
+process.stdout.write(`${lines.join("\n")}\n`);
