@@ -216,3 +216,33 @@ describe.each([
   });
 });
 
+
+// The model's choices (probe-cost-step.ts), at the sizes they were measured at: the filter's
+// documents looked up when the filter is narrow and the words common, the postings merged when the
+// filter is broad, the GIN indexes for rare words.
+describe("PostgreSQL's choice of a filtered plan", () => {
+  let client: pg.Client;
+  beforeAll(async () => {
+    await postgres.setUp();
+    const place = (await postgres.place()) as { databaseUrl: string };
+    await (await openStorage(place)).close(); // applies the schema steps
+    client = new pg.Client({ connectionString: place.databaseUrl });
+    await client.connect();
+  });
+  afterAll(async () => {
+    await client?.end();
+    await postgres.tearDown();
+  });
+
+  it.each([
+    { cell: "a common word, 0.2% of 1M documents", postings: 100_000, fewest: 2_000, words: 1, documents: 1_000_000, plan: "probe" },
+    { cell: "a Chinese common word and its grams, 0.2% of 1M", postings: 300_000, fewest: 2_000, words: 3, documents: 1_000_000, plan: "probe" },
+    { cell: "a common word, 0.2% of 100k documents", postings: 10_000, fewest: 200, words: 1, documents: 100_000, plan: "probe" },
+    { cell: "a common word, 5% of 1M documents", postings: 100_000, fewest: 50_000, words: 1, documents: 1_000_000, plan: "join" },
+    { cell: "a rare word, 0.2% of 1M documents", postings: 1_000, fewest: 2_000, words: 1, documents: 1_000_000, plan: "text" },
+    { cell: "a rare word, 5% of 1M documents", postings: 1_000, fewest: 50_000, words: 1, documents: 1_000_000, plan: "text" },
+  ])("$cell: $plan", async ({ postings, fewest, words, documents, plan }) => {
+    const { rows } = await client.query<{ plan: string }>("SELECT toolgen_filtered_plan($1, $2, $3, $4) AS plan", [postings, fewest, words, documents]);
+    expect(rows[0]!.plan).toBe(plan);
+  });
+});

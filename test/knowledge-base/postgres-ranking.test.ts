@@ -323,6 +323,45 @@ describe("ranking on PostgreSQL", () => {
     }
   });
 
+  it("a write of the previous release in progress when the steps start is indexed by them", async () => {
+    const url = await postgres.createDatabase();
+    await withClient(url, (client) => stepOneDatabase(client, ["racing"]));
+    // The old instance's add, begun before the new release starts and not yet committed.
+    const old = new pg.Client({ connectionString: url });
+    await old.connect();
+    const watcher = new pg.Client({ connectionString: url });
+    await watcher.connect();
+    try {
+      await old.query("BEGIN");
+      await old.query(
+        `INSERT INTO toolgen_documents (kb_id, id, title, content, metadata, search)
+         VALUES (1, 'racing', '', 'river stone', '{"group": 1}', setweight(to_tsvector('toolgen', 'river stone'), 'B'))`,
+      );
+      const opening = PostgresStorage.open(url, {});
+      // The steps reach a lock the add holds (before their first build, or, were writes not held
+      // back, at the first CREATE TRIGGER after it); then the add commits.
+      const waiting = async () =>
+        (await watcher.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'")).rows[0].n > 0;
+      const deadline = Date.now() + 20_000;
+      while (!(await waiting())) {
+        if (Date.now() > deadline) throw new Error("the steps never waited for the add in progress");
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await old.query("COMMIT");
+      const storage = await opening;
+      try {
+        expect(await postingsMismatches(watcher)).toEqual({ extra: 0, missing: 0, wrongCounts: 0, wrongLexemeCounts: 0 });
+        const hits = await storage.search(1, queryWords("river"), 10, parseFilterConditions({ bool: { filter: [{ term: { group: 1 } }] } }));
+        expect(hits.map((hit) => hit.id)).toEqual(["racing"]);
+      } finally {
+        await storage.close();
+      }
+    } finally {
+      await old.end();
+      await watcher.end();
+    }
+  });
+
   it("an instance of the release before step 2, still running once step 2 is applied, writes and searches beside the new one", async () => {
     const url = await postgres.createDatabase();
     await withClient(url, (client) => stepOneDatabase(client, ["rolling"]));

@@ -13,6 +13,7 @@ import { COUNTS_LAST_STEP } from "./counts-last-step.js";
 import { FACET_POSTINGS_STEP } from "./facet-postings-step.js";
 import { GRAM_SEARCH_STEP } from "./gram-search-step.js";
 import { LEXEME_COUNTS_STEP } from "./lexeme-counts-step.js";
+import { PROBE_COST_STEP } from "./probe-cost-step.js";
 import { RANKED_SEARCH_STEP } from "./ranked-search-step.js";
 import { SINGLE_TERM_STEP } from "./single-term-step.js";
 
@@ -72,6 +73,8 @@ export const MIGRATIONS: readonly Step[] = [
   LEXEME_COUNTS_STEP,
   // 7: metadata terms as postings; a filtered search from the filter when it is narrower (facet-postings-step.ts).
   FACET_POSTINGS_STEP,
+  // 8: the filtered plan's choice with a posting looked up priced as measured at 1M (probe-cost-step.ts).
+  PROBE_COST_STEP,
 ];
 
 /**
@@ -132,6 +135,12 @@ export async function migrate(client: PoolClient, statementTimeoutMs: number, lo
     const current = rows[0]?.version ?? 0;
     refuseNewer(current);
     if (current < MIGRATIONS.length) await client.query("SET LOCAL statement_timeout = 0");
+    // Steps build structures of the existing documents (postings, counts, facets), then create
+    // the triggers that keep them. An instance of the previous release writing in between would
+    // commit documents the build did not see and no trigger indexed: missing from every search
+    // that reads the postings. So writes wait for the steps (reads go on): this takes the lock that
+    // CREATE TRIGGER takes, before the first build, once the writes in progress have committed.
+    if (current >= 1 && current < MIGRATIONS.length) await client.query("LOCK TABLE toolgen_documents IN SHARE ROW EXCLUSIVE MODE");
     for (let version = current + 1; version <= MIGRATIONS.length; version++) {
       // node-postgres reads query_timeout from a query's config; its type definitions lack it.
       const step = MIGRATIONS[version - 1]!;
