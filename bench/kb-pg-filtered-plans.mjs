@@ -23,7 +23,7 @@ import { openStorage } from "../dist/knowledge-base/service/open-storage.js";
 import { parseFilterConditions } from "../dist/knowledge-base/service/filters.js";
 import { queryGrams, queryWords } from "../dist/knowledge-base/service/query-words.js";
 import { segmentWords } from "../dist/knowledge-base/service/segment.js";
-import { scaleVocabularies } from "./kb-vocabulary.mjs";
+import { COMMON_RANKS, RARE_RANKS, scaleVocabularies, SOURCES, TEAMS } from "./kb-vocabulary.mjs";
 import { mulberry32 } from "./seeded-random.mjs";
 
 const { values: options } = parseArgs({
@@ -48,16 +48,11 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 // The corpus's vocabulary, from kb-scale's seed; the words and filter values drawn from it, from --draws.
 const { english, chinese } = scaleVocabularies(mulberry32(Number(options.seed)), segmentWords);
 const random = mulberry32(Number(options.draws));
-const SOURCES = (
-  "handbook wiki tickets runbooks contracts policies changelog faq forum email minutes specs reviews " +
-  "postmortems onboarding legal finance research support design"
-).split(" ");
-const TEAMS = 500;
 const CELLS = [
-  ["common + broad", [20, 100], "source"],
-  ["common + selective", [20, 100], "team"],
-  ["rare + broad", [1000, 2000], "source"],
-  ["rare + selective", [1000, 2000], "team"],
+  ["common + broad", COMMON_RANKS, "source"],
+  ["common + selective", COMMON_RANKS, "team"],
+  ["rare + broad", RARE_RANKS, "source"],
+  ["rare + selective", RARE_RANKS, "team"],
 ];
 const draw = (vocabulary, [low, high]) => vocabulary.words[low + Math.floor(random() * (high - low))];
 const filterValue = (key) => (key === "source" ? SOURCES[Math.floor(random() * SOURCES.length)] : `team-${Math.floor(random() * TEAMS)}`);

@@ -28,7 +28,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { segmentWords } from "../dist/knowledge-base/service/segment.js";
-import { pick, scaleVocabularies } from "./kb-vocabulary.mjs";
+import { COMMON_RANKS, pick, RARE_RANKS, scaleVocabularies, SOURCES, TEAMS } from "./kb-vocabulary.mjs";
 import { printRows } from "./rows.mjs";
 import { mulberry32 } from "./seeded-random.mjs";
 import { startEmbeddedPostgres } from "./embedded-postgres.mjs";
@@ -99,14 +99,7 @@ function chineseText(n, rng) {
   return text + "。";
 }
 
-/** Where chunks come from (the filter key): 20 sources, uniformly, so a filter keeps ~5%. */
-const SOURCES = (
-  "handbook wiki tickets runbooks contracts policies changelog faq forum email minutes specs reviews " +
-  "postmortems onboarding legal finance research support design"
-).split(" ");
 const CHUNKS_PER_DOCUMENT = 8;
-/** The selective filter key: 500 teams, so one keeps ~0.2% of chunks (a broad `source` keeps 5%). */
-const TEAMS = 500;
 
 /**
  * Chunk `i`: chunks of one document (8 in a row) share its title, language, source and year; the
@@ -144,8 +137,6 @@ function chunk(i) {
  * 1,000-2,000: under 1%).
  */
 const QUERY_RANKS = [20, 2000];
-const COMMON_RANKS = [20, 100];
-const RARE_RANKS = [1000, 2000];
 function generateQueries(count, termCount, filter, ranks = QUERY_RANKS) {
   return Array.from({ length: count }, (_, i) => {
     const { words } = i % 2 === 0 ? englishVocabulary : chineseVocabulary;

@@ -89,3 +89,14 @@ export function scaleVocabularies(random, segmentWords) {
   });
   return { english, chinese };
 }
+
+/** bench/kb-scale.mjs's metadata: 20 sources, uniformly, so a filter on one keeps ~5% of chunks. */
+export const SOURCES = (
+  "handbook wiki tickets runbooks contracts policies changelog faq forum email minutes specs reviews " +
+  "postmortems onboarding legal finance research support design"
+).split(" ");
+/** ...and 500 teams, so a filter on one keeps ~0.2% of chunks (the selective filter). */
+export const TEAMS = 500;
+/** Frequency ranks of kb-scale's filtered cells' words: common (in 10-40% of their language's chunks) and rare. */
+export const COMMON_RANKS = [20, 100];
+export const RARE_RANKS = [1000, 2000];
