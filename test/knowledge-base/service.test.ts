@@ -137,12 +137,46 @@ describe.each(BACKENDS)("$name backend", (backend) => {
         ],
         ["/llm/knowledge/documents/delete", { knowledgeBaseId: 1, documentIds: [1] }, "documentIds[0] must be a string"],
         ["/llm/knowledge/search", [1, 2], "the request body must be a JSON object"],
+        // PostgreSQL's text and jsonb cannot hold U+0000: both backends refuse it where it is.
+        ["/llm/knowledge/create", { knowledgeBaseName: "a\0b" }, "knowledgeBaseName holds the character U+0000 (NUL), which the knowledge base does not store"],
+        ...(
+          [
+            [{ id: "a\0", content: "c" }, "documents[1].id"],
+            [{ title: "t\0", content: "c" }, "documents[1].title"],
+            [{ content: "c\0d" }, "documents[1].content"],
+            [{ content: "c", metadata: { tags: ["x", "y\0"] } }, "documents[1].metadata.tags[1]"],
+            [{ content: "c", metadata: { "team name": { lead: "\0" } } }, 'documents[1].metadata["team name"].lead'],
+            [{ content: "c", metadata: { "k\0": 1 } }, 'documents[1].metadata["k\\u0000"] (its key)'],
+          ] as const
+        ).map(([document, where]): [string, unknown, string] => [
+          "/llm/knowledge/documents/add",
+          { knowledgeBaseId: 1, documents: [{ content: "fine" }, document] },
+          `${where} holds the character U+0000 (NUL), which the knowledge base does not store`,
+        ]),
       ];
       for (const [path, body, message] of cases) {
         const answer = await call(path, body);
         expect([answer.status, answer.json.errorCode, answer.json.errorMsg]).toEqual([200, ErrorCode.INVALID_ARGUMENT, message]);
         expect(answer.json.result).toBeNull();
       }
+    });
+
+    it("a NUL in a filter term or a deleted id finds nothing, as no stored text holds one", async () => {
+      const id = await createKb("nul-reads");
+      const added = await call("/llm/knowledge/documents/add", {
+        knowledgeBaseId: id,
+        documents: [{ id: "a", title: "t", content: "river stone", metadata: { k: "v" } }],
+      });
+      expect(added.json.errorCode).toBe(0);
+      const search = async (...filter: object[]) =>
+        (await call("/llm/knowledge/search", { knowledgeBaseId: id, query: "river", filterConditions: { bool: { filter } } })).json;
+      expect((await search({ term: { k: "v" } })).result.map((hit: { fileId: string }) => hit.fileId)).toEqual(["a"]);
+      for (const term of [{ k: "v\0" }, { "k\0": "v" }, { title: "t\0" }]) {
+        expect(await search({ term: { k: "v" } }, { term })).toMatchObject({ errorCode: 0, result: [] });
+      }
+      const deleted = await call("/llm/knowledge/documents/delete", { knowledgeBaseId: id, documentIds: ["a\0", "b\0"] });
+      expect([deleted.json.errorCode, deleted.json.result]).toEqual([0, { deleted: 0 }]);
+      expect((await call("/llm/knowledge/search", { knowledgeBaseId: id, query: "river\0stone" })).json.errorCode).toBe(0);
     });
 
     it("1002 for an unknown knowledge base, on every endpoint", async () => {

@@ -29,6 +29,7 @@ export class JsonText {
 /** POST /llm/knowledge/create `{ knowledgeBaseName }` -> `{ knowledgeBaseId, knowledgeBaseName }`. */
 export const create: Handler = async (storage, body) => {
   const name = requireString(body, "knowledgeBaseName", { nonEmpty: true, maxLength: MAX_NAME_LENGTH });
+  refuseNul(name, "knowledgeBaseName");
   const kb = await storage.createKnowledgeBase(name);
   return { knowledgeBaseId: kb.id, knowledgeBaseName: kb.name };
 };
@@ -119,7 +120,30 @@ function toNewDocument(value: unknown, index: number): NewDocument {
     if (depthOf(value.metadata) > MAX_METADATA_DEPTH) throw new HttpError(400, `${where}.metadata nests deeper than ${MAX_METADATA_DEPTH} levels`);
     document.metadata = value.metadata;
   }
+  refuseNul(document, where);
   return document;
+}
+
+/**
+ * Refuses a key or string holding U+0000 anywhere in `value`. PostgreSQL's text and jsonb cannot
+ * hold one, so both backends refuse it alike, naming where it is, instead of PostgreSQL failing
+ * the whole request as an internal error.
+ */
+function refuseNul(value: unknown, where: string): void {
+  const at = nulAt(value, where);
+  if (at !== undefined) throw invalidArgument(`${at} holds the character U+0000 (NUL), which the knowledge base does not store`);
+}
+
+function nulAt(value: unknown, path: string): string | undefined {
+  if (typeof value === "string") return value.includes("\0") ? path : undefined;
+  if (typeof value !== "object" || value === null) return undefined;
+  for (const [key, child] of Object.entries(value)) {
+    const childPath = Array.isArray(value) ? `${path}[${key}]` : /^[A-Za-z_$][\w$]*$/.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
+    if (key.includes("\0")) return `${childPath} (its key)`;
+    const found = nulAt(child, childPath);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /** How many levels of objects and arrays `value` nests (a scalar is 0, `{}` is 1). */

@@ -197,7 +197,9 @@ export class PostgresStorage implements KnowledgeBaseStorage {
   deleteDocuments(knowledgeBaseId: number, ids: readonly string[]): Promise<number> {
     return this.#transaction(async (run) => {
       await requireKnowledgeBase(run, knowledgeBaseId, "FOR SHARE");
-      const deleted = await run("DELETE FROM toolgen_documents WHERE kb_id = $1 AND id = ANY($2::text[])", [knowledgeBaseId, [...new Set(ids)]]);
+      // No stored id holds a NUL (PostgreSQL's text cannot), and one in the array would fail the statement.
+      const storable = [...new Set(ids)].filter((id) => !id.includes("\0"));
+      const deleted = await run("DELETE FROM toolgen_documents WHERE kb_id = $1 AND id = ANY($2::text[])", [knowledgeBaseId, storable]);
       return deleted.rowCount ?? 0;
     }, { timeoutMs: this.#writeTimeoutMs });
   }

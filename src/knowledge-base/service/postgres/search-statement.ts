@@ -32,14 +32,19 @@ export function searchStatement(
   statementTimeoutMs: number,
   grams: readonly string[] = [],
 ): string {
-  const metadata = terms.filter((term) => term.key !== "title");
-  // A title term compares the title with a string; any other value (or a string PostgreSQL cannot
-  // hold) matches no title, which NULL in the list says.
-  const titles = terms.filter((term) => term.key === "title").map((term) => (typeof term.value === "string" && !term.value.includes("\0") ? term.value : null));
+  // PostgreSQL's text and jsonb hold no NUL, so no stored title, key or value has one: a term with
+  // one matches nothing, and since every term must hold, the search finds nothing. A NULL in the
+  // titles' list says so (it matches no title), and the term stays out of the jsonpath, whose
+  // parser refuses \u0000.
+  const holdsNul = (term: Term) => term.key.includes("\0") || (typeof term.value === "string" && term.value.includes("\0"));
+  const metadata = terms.filter((term) => term.key !== "title" && !holdsNul(term));
+  // A title term compares the title with a string; any other value matches no title either.
+  const titles = terms
+    .filter((term) => term.key === "title" || holdsNul(term))
+    .map((term) => (term.key === "title" && typeof term.value === "string" && !holdsNul(term) ? term.value : null));
   const path = metadata.length === 0 ? "NULL" : `${pg.escapeLiteral(metadataPath(metadata))}::jsonpath`;
-  // The same terms again as [[key, value], ...], for their postings (facet-postings-step.ts); jsonb
-  // holds no NUL, so a term with one is left to the jsonpath alone.
-  const pairs = metadata.length === 0 || metadata.some((term) => term.key.includes("\0") || (typeof term.value === "string" && term.value.includes("\0"))) ? "NULL" : `${pg.escapeLiteral(JSON.stringify(metadata.map((term) => [term.key, term.value])))}::jsonb`;
+  // The same terms again as [[key, value], ...], for their postings (facet-postings-step.ts).
+  const pairs = metadata.length === 0 ? "NULL" : `${pg.escapeLiteral(JSON.stringify(metadata.map((term) => [term.key, term.value])))}::jsonb`;
   return (
     `SET LOCAL statement_timeout = ${integer(statementTimeoutMs)}; ` +
     `SELECT id, title, content, metadata, score FROM toolgen_search(${integer(knowledgeBaseId)}, ` +
