@@ -11,7 +11,8 @@ import pg from "pg";
 import { ErrorCode, ServiceError } from "../errors.js";
 import type { Term } from "../filters.js";
 import { StorageUnavailableError, type IndexedDocument, type KnowledgeBaseRecord, type KnowledgeBaseStorage, type ScoredDocument, type StoredDocument } from "../storage.js";
-import { postgresIndexText } from "./index-text.js";
+import { TimeSlice } from "../time-slice.js";
+import { DOCUMENT_ROW_COLUMNS, documentRows } from "./document-rows.js";
 import { migrate } from "./migrations.js";
 import { NO_SUCH_KNOWLEDGE_BASE, searchStatement, type SearchRow } from "./search-statement.js";
 import { asUnavailable, connectionLost } from "./unavailable.js";
@@ -145,13 +146,14 @@ export class PostgresStorage implements KnowledgeBaseStorage {
     });
   }
 
-  addDocuments(knowledgeBaseId: number, documents: readonly IndexedDocument[]): Promise<string[]> {
+  async addDocuments(knowledgeBaseId: number, documents: readonly IndexedDocument[]): Promise<string[]> {
     const ids = documents.map((document) => document.id ?? randomUUID());
     // One statement cannot change a row twice: an id named twice is stored once, with the later
     // document, at the earlier one's place (what SQLite's insert-then-update does).
     const latest = new Map<string, IndexedDocument>();
     ids.forEach((id, index) => latest.set(id, documents[index]!));
-    const rows = [...latest];
+    // Built before the transaction, so its pauses hold no connection.
+    const rows = await documentRows(latest, new TimeSlice());
     return this.#transaction(async (run) => {
       await requireKnowledgeBase(run, knowledgeBaseId, "FOR SHARE");
       await run(
@@ -159,23 +161,12 @@ export class PostgresStorage implements KnowledgeBaseStorage {
          SELECT $1, d.id, d.title, d.content, d.metadata::json,
                 setweight(to_tsvector('toolgen', d.index_title), 'A') || setweight(to_tsvector('toolgen', d.index_content), 'B'),
                 setweight(to_tsvector('toolgen', d.gram_title), 'A') || setweight(to_tsvector('toolgen', d.gram_content), 'B')
-         FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
-              WITH ORDINALITY AS d (id, title, content, metadata, index_title, index_content, gram_title, gram_content, ord)
+         FROM ROWS FROM (json_to_recordset($2::json) AS (${DOCUMENT_ROW_COLUMNS})) WITH ORDINALITY
+              AS d (id, title, content, metadata, index_title, index_content, gram_title, gram_content, ord)
          ORDER BY d.ord
          ON CONFLICT (kb_id, id) DO UPDATE
            SET title = excluded.title, content = excluded.content, metadata = excluded.metadata, search = excluded.search, grams = excluded.grams`,
-        [
-          knowledgeBaseId,
-          rows.map(([id]) => id),
-          rows.map(([, d]) => d.title),
-          rows.map(([, d]) => d.content),
-          rows.map(([, d]) => JSON.stringify(d.metadata)),
-          rows.map(([, d]) => postgresIndexText(d.indexTitle)),
-          rows.map(([, d]) => postgresIndexText(d.indexContent)),
-          // Characters of Chinese and Japanese only, which postgresIndexText leaves as they are.
-          rows.map(([, d]) => d.gramTitle),
-          rows.map(([, d]) => d.gramContent),
-        ],
+        [knowledgeBaseId, rows],
       );
       return ids;
     }, { timeoutMs: this.#writeTimeoutMs });
