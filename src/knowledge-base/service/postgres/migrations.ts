@@ -16,6 +16,7 @@ import { LEXEME_COUNTS_STEP } from "./lexeme-counts-step.js";
 import { PROBE_COST_STEP } from "./probe-cost-step.js";
 import { RANKED_SEARCH_STEP } from "./ranked-search-step.js";
 import { SINGLE_TERM_STEP } from "./single-term-step.js";
+import { SORTED_DELETE_STEP } from "./sorted-delete-step.js";
 
 /** Key of the advisory lock (any 64-bit number no other application uses; here "toolgen\0"). */
 const MIGRATION_LOCK_KEY = "8390047142196375040";
@@ -75,6 +76,8 @@ export const MIGRATIONS: readonly Step[] = [
   FACET_POSTINGS_STEP,
   // 8: the filtered plan's choice with a posting looked up priced as measured at 1M (probe-cost-step.ts).
   PROBE_COST_STEP,
+  // 9: a delete's postings sorted by the key before they are looked up (sorted-delete-step.ts).
+  SORTED_DELETE_STEP,
 ];
 
 /**
