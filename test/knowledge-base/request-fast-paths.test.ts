@@ -9,7 +9,9 @@ import { createServer, type Server } from "node:http";
 import { connect, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readBody } from "../../src/http-guard/read-body.js";
-import { search, JsonText } from "../../src/knowledge-base/service/handlers.js";
+import { listDocuments, search, JsonText } from "../../src/knowledge-base/service/handlers.js";
+import { JsonPieces, writeValue } from "../../src/knowledge-base/service/json-pieces.js";
+import { JsonBytes, LARGE_ANSWER_CHARACTERS } from "../../src/knowledge-base/service/large-answers.js";
 import type { KnowledgeBaseStorage, ScoredDocument } from "../../src/knowledge-base/service/storage.js";
 import { startKnowledgeBaseService, type KnowledgeBaseService } from "../../src/knowledge-base/index.js";
 import { segmentWords } from "../../src/knowledge-base/service/segment.js";
@@ -116,6 +118,63 @@ describe("the search answer as JSON text", () => {
     }));
     expect((result as JsonText).text).toBe(JSON.stringify(objects));
     expect(JSON.parse((result as JsonText).text)).toEqual(objects);
+  });
+
+  it("over LARGE_ANSWER_CHARACTERS, is written in pieces, with the same bytes", async () => {
+    // Contents past the 64 KiB pieces, with an emoji across a piece's end, escapes and lone surrogates.
+    const long = (seed: number) => `${"x".repeat(65_535)}😀${'"\\\n\u2028 知识 \ud800 '.repeat(20_000 + seed)}\udc00${"y".repeat(seed)}`;
+    const hits: ScoredDocument[] = [
+      { id: 'a"b', title: "标题 \n", content: long(1), metadata: { source: "wiki", nested: { list: [1, "二", null] } }, score: 3.25 },
+      { id: "small", title: "t", content: "c", metadata: {}, score: 1e-7 },
+      { id: "second", title: "", content: long(70_000), metadata: { "k \"q\"": "\ud83d" }, score: 0.1 + 0.2 },
+    ];
+    expect(hits.reduce((sum, hit) => sum + hit.content.length, 0)).toBeGreaterThan(LARGE_ANSWER_CHARACTERS);
+    const storage = { search: () => Promise.resolve(hits) } as unknown as KnowledgeBaseStorage;
+    const result = await search(storage, { knowledgeBaseId: 7, query: "x" });
+    expect(result).toBeInstanceOf(JsonBytes);
+    const objects = hits.map((hit) => ({
+      fileId: hit.id,
+      score: hit.score,
+      source: {
+        title: hit.title,
+        doc: JSON.stringify({ _doc_id: hit.id, _id: hit.id, content_se: hit.content, knowledgeBaseId: 7, title: hit.title, metadata: hit.metadata }),
+        para: hit.content,
+      },
+    }));
+    expect((result as JsonBytes).bytes.equals(Buffer.from(JSON.stringify(objects)))).toBe(true);
+
+    const documents = hits.map(({ id, title, content, metadata }) => ({ id, title, content, metadata }));
+    const listing = { total: 12, documents };
+    const lister = { listDocuments: () => Promise.resolve(listing) } as unknown as KnowledgeBaseStorage;
+    const listed = await listDocuments(lister, { knowledgeBaseId: 7 });
+    expect(listed).toBeInstanceOf(JsonBytes);
+    expect((listed as JsonBytes).bytes.equals(Buffer.from(JSON.stringify(listing)))).toBe(true);
+    // Below the threshold, the listing is the object itself.
+    const smallListing = { total: 1, documents: [documents[1]!] };
+    const smallLister = { listDocuments: () => Promise.resolve(smallListing) } as unknown as KnowledgeBaseStorage;
+    expect(await listDocuments(smallLister, { knowledgeBaseId: 7 })).toBe(smallListing);
+  });
+
+  it("writeValue writes what JSON.stringify writes, for any plain data", async () => {
+    const random = seededRandom(20261207);
+    const CHARACTERS = ["a", " ", '"', "\\", "\n", "\u0001", "\u2028", "é", "知", "😀", "\ud800", "\udfff", "\u007f"];
+    const text = (length: number) => Array.from({ length }, () => CHARACTERS[Math.floor(random() * CHARACTERS.length)]).join("");
+    const value = (depth: number): unknown => {
+      const kind = Math.floor(random() * (depth > 3 ? 5 : 8));
+      if (kind === 0) return null;
+      if (kind === 1) return random() < 0.5;
+      if (kind === 2) return [0, -1.5, 1e21, 5e-324, Number.NaN, Number.POSITIVE_INFINITY][Math.floor(random() * 6)];
+      if (kind === 3) return text(Math.floor(random() * 20));
+      if (kind === 4) return text(random() < 0.1 ? 70_000 + Math.floor(random() * 70_000) : 3);
+      if (kind === 5) return Array.from({ length: Math.floor(random() * 4) }, () => (random() < 0.1 ? undefined : value(depth + 1)));
+      return Object.fromEntries(Array.from({ length: Math.floor(random() * 4) }, () => [text(3), random() < 0.1 ? undefined : value(depth + 1)]));
+    };
+    for (let round = 0; round < 300; round++) {
+      const data = value(0);
+      const json = new JsonPieces({ pause: () => Promise.resolve() });
+      await writeValue(json, data);
+      expect(json.concat().toString("utf8")).toBe(JSON.stringify(data));
+    }
   });
 
   it("is an empty list without hits", async () => {

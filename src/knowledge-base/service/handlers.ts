@@ -15,6 +15,7 @@ import {
   MAX_TOP_K,
 } from "./limits.js";
 import { indexDocuments } from "./index-documents.js";
+import { hitsInPieces, isLarge, listingInPieces } from "./large-answers.js";
 import { queryGrams, queryWords } from "./query-words.js";
 import type { KnowledgeBaseStorage, NewDocument } from "./storage.js";
 import { isPlainObject, optionalCount, requireArray, requireKnowledgeBaseId, requireString, type Body } from "./validate.js";
@@ -47,6 +48,7 @@ export const search: Handler = async (storage, body) => {
   const topK = optionalCount(body, "topK", DEFAULT_TOP_K, 1, MAX_TOP_K);
   const terms = parseFilterConditions(body.filterConditions);
   const hits = await storage.search(knowledgeBaseId, queryWords(query), topK, terms, queryGrams(query));
+  if (isLarge(hits)) return hitsInPieces(knowledgeBaseId, hits);
   // The text JSON.stringify makes of the objects { fileId, score, source: { title, doc, para } },
   // written directly: the content, most of an answer, is escaped once for `para` and that is
   // reused inside `doc`, where the objects had it escaped a third time. Escaping the answer is
@@ -84,7 +86,8 @@ export const listDocuments: Handler = async (storage, body) => {
   const knowledgeBaseId = requireKnowledgeBaseId(body);
   const offset = optionalCount(body, "offset", 0, 0, Number.MAX_SAFE_INTEGER);
   const limit = optionalCount(body, "limit", DEFAULT_LIST_LIMIT, 1, MAX_LIST_LIMIT);
-  return storage.listDocuments(knowledgeBaseId, offset, limit);
+  const listing = await storage.listDocuments(knowledgeBaseId, offset, limit);
+  return isLarge(listing.documents) ? listingInPieces(listing) : listing;
 };
 
 /** POST /llm/knowledge/documents/delete `{ knowledgeBaseId, documentIds }` -> `{ deleted }`. */

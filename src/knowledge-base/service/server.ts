@@ -15,6 +15,7 @@ import { tokenCheck } from "./auth.js";
 import { HttpError, ServiceError, invalidArgument } from "./errors.js";
 import * as handlers from "./handlers.js";
 import { readJsonBody } from "./http-body.js";
+import { JsonBytes } from "./large-answers.js";
 import { MAX_BODY_BYTES } from "./limits.js";
 import { openStorage, type StorageChoice } from "./open-storage.js";
 import { StorageUnavailableError, type KnowledgeBaseStorage } from "./storage.js";
@@ -119,7 +120,8 @@ export async function startKnowledgeBaseService(options: KnowledgeBaseServiceOpt
       const body = await readJsonBody(request, { maxBytes: MAX_BODY_BYTES, timeoutMs: limits.bodyTimeoutMs, maxDepth: limits.maxJsonDepth });
       if (!isPlainObject(body)) throw invalidArgument("the request body must be a JSON object");
       const result = await handler(storage, body);
-      sendText(response, 200, result instanceof handlers.JsonText ? answerText(result.text) : JSON.stringify(envelope(0, "", result)));
+      if (result instanceof JsonBytes) sendAnswerBytes(response, result.bytes);
+      else sendText(response, 200, result instanceof handlers.JsonText ? answerText(result.text) : JSON.stringify(envelope(0, "", result)));
     } catch (error) {
       if (error instanceof ServiceError) send(response, 200, envelope(error.errorCode, error.message, null));
       else if (error instanceof StorageUnavailableError) {
@@ -212,6 +214,16 @@ function logId(): string {
 /** JSON.stringify(envelope(0, "", result)) for a result that is JSON text already. */
 function answerText(result: string): string {
   return `{"logId":"${logId()}","errorCode":0,"errorMsg":"","result":${result},"timestamp":${Date.now()}}`;
+}
+
+/** The envelope around a result written as JSON bytes already (large-answers.ts). */
+function sendAnswerBytes(response: ServerResponse, result: Buffer): void {
+  const head = Buffer.from(`{"logId":"${logId()}","errorCode":0,"errorMsg":"","result":`);
+  const tail = Buffer.from(`,"timestamp":${Date.now()}}`);
+  response.writeHead(200, { "Content-Type": "application/json; charset=utf-8", "Content-Length": head.length + result.length + tail.length });
+  response.write(head);
+  response.write(result);
+  response.end(tail);
 }
 
 function send(response: ServerResponse, status: number, body: unknown, headers?: Readonly<Record<string, string>>): void {

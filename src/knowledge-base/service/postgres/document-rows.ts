@@ -4,10 +4,11 @@
  * 30 MiB add: node-postgres writes text arrays out element by element in JavaScript (2-3 s of
  * escaping and garbage collection for eight arrays), and one JSON.stringify of the whole, or the
  * join of a document's folded index text, is a single step of hundreds of milliseconds on strings
- * of 60 MB. Here every string is escaped and encoded in pieces of at most 64 KiB, pausing between
- * them (time-slice.ts), into buffers outside the JavaScript heap; the one long step left is
- * copying them into one buffer, which node-postgres sends as the parameter's bytes.
+ * of 60 MB. Here every string is escaped and encoded in pieces, pausing between them
+ * (json-pieces.ts), into buffers outside the JavaScript heap; the one long step left is copying
+ * them into one buffer, which node-postgres sends as the parameter's bytes.
  */
+import { JsonPieces, pieces } from "../json-pieces.js";
 import type { IndexedDocument } from "../storage.js";
 import { postgresIndexTextSteps } from "./index-text.js";
 
@@ -15,61 +16,46 @@ import { postgresIndexTextSteps } from "./index-text.js";
 export const DOCUMENT_ROW_COLUMNS =
   "id text, title text, content text, metadata text, index_title text, index_content text, gram_title text, gram_content text";
 
-const PIECE_LENGTH = 1 << 16;
-
 export async function documentRows(documents: Iterable<readonly [string, IndexedDocument]>, slice: { pause(): Promise<void> }): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  const raw = (text: string) => parts.push(Buffer.from(text, "utf8"));
-  const string = async (name: string, pieces: Iterable<string>) => {
-    raw(`"${name}":"`);
-    for (const piece of pieces) {
-      // A lone surrogate becomes U+FFFD, as it did when text went to the server as UTF-8:
-      // JSON.stringify writes it as an escape (`\ud800`), which PostgreSQL's json refuses.
-      parts.push(Buffer.from(JSON.stringify(wellFormed(piece)).slice(1, -1), "utf8"));
-      await slice.pause();
-    }
-    raw('"');
+  const json = new JsonPieces(slice);
+  const field = async (name: string, text: Iterable<string>) => {
+    json.raw(`"${name}":`);
+    await json.string(wellFormedPieces(text));
   };
-  raw("[");
+  json.raw("[");
   let first = true;
   for (const [id, document] of documents) {
-    raw(first ? "{" : ",{");
+    json.raw(first ? "{" : ",{");
     first = false;
-    await string("id", pieces(id));
-    raw(",");
-    await string("title", pieces(document.title));
-    raw(",");
-    await string("content", pieces(document.content));
-    raw(",");
+    await field("id", pieces(id));
+    json.raw(",");
+    await field("title", pieces(document.title));
+    json.raw(",");
+    await field("content", pieces(document.content));
+    json.raw(",");
     // JSON text inside the JSON, cast to json in SQL: json keeps the keys in the order written.
-    await string("metadata", [metadataText(document.metadata)]);
-    raw(",");
-    await string("index_title", postgresIndexTextSteps(document.indexTitle));
-    raw(",");
-    await string("index_content", postgresIndexTextSteps(document.indexContent));
-    raw(",");
+    await field("metadata", [metadataText(document.metadata)]);
+    json.raw(",");
+    await field("index_title", postgresIndexTextSteps(document.indexTitle));
+    json.raw(",");
+    await field("index_content", postgresIndexTextSteps(document.indexContent));
+    json.raw(",");
     // Characters of Chinese and Japanese only, which PostgreSQL's fold leaves as they are.
-    await string("gram_title", pieces(document.gramTitle));
-    raw(",");
-    await string("gram_content", pieces(document.gramContent));
-    raw("}");
+    await field("gram_title", pieces(document.gramTitle));
+    json.raw(",");
+    await field("gram_content", pieces(document.gramContent));
+    json.raw("}");
   }
-  raw("]");
-  return Buffer.concat(parts);
+  json.raw("]");
+  return json.concat();
 }
 
-/** `text` in pieces of about PIECE_LENGTH, never cutting a surrogate pair in two. */
-function* pieces(text: string): Generator<string, void, undefined> {
-  for (let start = 0; start < text.length; ) {
-    let end = Math.min(start + PIECE_LENGTH, text.length);
-    if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end += 1;
-    yield text.slice(start, end);
-    start = end;
-  }
-}
-
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff;
+/**
+ * Lone surrogates as U+FFFD, as when text went to the server as UTF-8: JSON.stringify writes one
+ * as an escape (`\ud800`), which PostgreSQL's json refuses. No piece ends inside a pair.
+ */
+function* wellFormedPieces(text: Iterable<string>): Generator<string, void, undefined> {
+  for (const piece of text) yield wellFormed(piece);
 }
 
 /**
