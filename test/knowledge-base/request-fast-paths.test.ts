@@ -141,14 +141,14 @@ describe("the search answer as JSON text", () => {
         para: hit.content,
       },
     }));
-    expect((result as JsonBytes).bytes.equals(Buffer.from(JSON.stringify(objects)))).toBe(true);
+    expect((result as JsonBytes).concat().equals(Buffer.from(JSON.stringify(objects)))).toBe(true);
 
     const documents = hits.map(({ id, title, content, metadata }) => ({ id, title, content, metadata }));
     const listing = { total: 12, documents };
     const lister = { listDocuments: () => Promise.resolve(listing) } as unknown as KnowledgeBaseStorage;
     const listed = await listDocuments(lister, { knowledgeBaseId: 7 });
     expect(listed).toBeInstanceOf(JsonBytes);
-    expect((listed as JsonBytes).bytes.equals(Buffer.from(JSON.stringify(listing)))).toBe(true);
+    expect((listed as JsonBytes).concat().equals(Buffer.from(JSON.stringify(listing)))).toBe(true);
     // Below the threshold, the listing is the object itself.
     const smallListing = { total: 1, documents: [documents[1]!] };
     const smallLister = { listDocuments: () => Promise.resolve(smallListing) } as unknown as KnowledgeBaseStorage;

@@ -51,6 +51,11 @@ export class JsonPieces {
     return this.#byteLength;
   }
 
+  /** The bytes so far, in the pieces they were written in. */
+  buffers(): readonly Buffer[] {
+    return this.#parts;
+  }
+
   /** The bytes so far, as one buffer. */
   concat(): Buffer {
     return Buffer.concat(this.#parts, this.#byteLength);

@@ -120,7 +120,7 @@ export async function startKnowledgeBaseService(options: KnowledgeBaseServiceOpt
       const body = await readJsonBody(request, { maxBytes: MAX_BODY_BYTES, timeoutMs: limits.bodyTimeoutMs, maxDepth: limits.maxJsonDepth });
       if (!isPlainObject(body)) throw invalidArgument("the request body must be a JSON object");
       const result = await handler(storage, body);
-      if (result instanceof JsonBytes) sendAnswerBytes(response, result.bytes);
+      if (result instanceof JsonBytes) sendAnswerBytes(response, result);
       else sendText(response, 200, result instanceof handlers.JsonText ? answerText(result.text) : JSON.stringify(envelope(0, "", result)));
     } catch (error) {
       if (error instanceof ServiceError) send(response, 200, envelope(error.errorCode, error.message, null));
@@ -217,13 +217,16 @@ function answerText(result: string): string {
 }
 
 /** The envelope around a result written as JSON bytes already (large-answers.ts). */
-function sendAnswerBytes(response: ServerResponse, result: Buffer): void {
+function sendAnswerBytes(response: ServerResponse, result: JsonBytes): void {
   const head = Buffer.from(`{"logId":"${logId()}","errorCode":0,"errorMsg":"","result":`);
   const tail = Buffer.from(`,"timestamp":${Date.now()}}`);
-  response.writeHead(200, { "Content-Type": "application/json; charset=utf-8", "Content-Length": head.length + result.length + tail.length });
+  response.writeHead(200, { "Content-Type": "application/json; charset=utf-8", "Content-Length": head.length + result.byteLength + tail.length });
+  // Corked, the pieces leave in few writev calls instead of one write each.
+  response.cork();
   response.write(head);
-  response.write(result);
+  for (const buffer of result.buffers) response.write(buffer);
   response.end(tail);
+  response.uncork();
 }
 
 function send(response: ServerResponse, status: number, body: unknown, headers?: Readonly<Record<string, string>>): void {
