@@ -186,7 +186,7 @@ describe.each(BACKENDS)("$name backend", (backend) => {
     expect(await hitIds(kb, "电话")).toEqual(["large"]);
   });
 
-  it("parses a body over 1 MiB in steps: the same documents, the same refusals", async () => {
+  it("parses a body over 1 MiB in steps and answers over 1 MiB in pieces: the same documents, the same refusals", async () => {
     const kb = await createKb("big-body");
     const documents = Array.from({ length: 300 }, (_, i) => ({
       id: `doc-${i}`,
@@ -200,6 +200,17 @@ describe.each(BACKENDS)("$name backend", (backend) => {
     expect(added.errorCode).toBe(0);
     const listed = await call("documents/list", { knowledgeBaseId: kb, limit: 1000 });
     expect(listed.result.documents).toEqual(JSON.parse(body).documents);
+
+    // Hits over 1 MiB of text are written in pieces too: the same answer as the objects would give.
+    const long = Array.from({ length: 3 }, (_, i) => ({ id: `long-${i}`, title: `long ${i}`, content: `zebrafinch ${ordinaryText(400_000, 100 + i)}`, metadata: { i } }));
+    expect((await call("documents/add", { knowledgeBaseId: kb, documents: long })).errorCode).toBe(0);
+    const found = await call("search", { knowledgeBaseId: kb, query: "zebrafinch", topK: 10 });
+    expect(found.result.map((hit: { fileId: string }) => hit.fileId).sort()).toEqual(["long-0", "long-1", "long-2"]);
+    for (const hit of found.result as { fileId: string; source: { title: string; doc: string; para: string } }[]) {
+      const document = long.find((candidate) => candidate.id === hit.fileId)!;
+      expect(hit.source.para).toBe(document.content);
+      expect(JSON.parse(hit.source.doc)).toEqual({ _doc_id: document.id, _id: document.id, content_se: document.content, knowledgeBaseId: kb, title: document.title, metadata: document.metadata });
+    }
 
     const malformed = await call("documents/add", `${body.slice(0, -2)},}`);
     expect(malformed.status).toBe(400);
