@@ -97,6 +97,19 @@ describe("readBody", () => {
   });
 });
 
+/** The objects a search answer is the JSON text of. */
+function answerObjects(hits: readonly ScoredDocument[], knowledgeBaseId: number) {
+  return hits.map((hit) => ({
+    fileId: hit.id,
+    score: hit.score,
+    source: {
+      title: hit.title,
+      doc: JSON.stringify({ _doc_id: hit.id, _id: hit.id, content_se: hit.content, knowledgeBaseId, title: hit.title, metadata: hit.metadata }),
+      para: hit.content,
+    },
+  }));
+}
+
 describe("the search answer as JSON text", () => {
   it("is the text JSON.stringify makes of the answer's objects", async () => {
     const hits: ScoredDocument[] = [
@@ -107,15 +120,7 @@ describe("the search answer as JSON text", () => {
     const storage = { search: () => Promise.resolve(hits) } as unknown as KnowledgeBaseStorage;
     const result = await search(storage, { knowledgeBaseId: 7, query: "x" });
     expect(result).toBeInstanceOf(JsonText);
-    const objects = hits.map((hit) => ({
-      fileId: hit.id,
-      score: hit.score,
-      source: {
-        title: hit.title,
-        doc: JSON.stringify({ _doc_id: hit.id, _id: hit.id, content_se: hit.content, knowledgeBaseId: 7, title: hit.title, metadata: hit.metadata }),
-        para: hit.content,
-      },
-    }));
+    const objects = answerObjects(hits, 7);
     expect((result as JsonText).text).toBe(JSON.stringify(objects));
     expect(JSON.parse((result as JsonText).text)).toEqual(objects);
   });
@@ -132,15 +137,7 @@ describe("the search answer as JSON text", () => {
     const storage = { search: () => Promise.resolve(hits) } as unknown as KnowledgeBaseStorage;
     const result = await search(storage, { knowledgeBaseId: 7, query: "x" });
     expect(result).toBeInstanceOf(JsonBytes);
-    const objects = hits.map((hit) => ({
-      fileId: hit.id,
-      score: hit.score,
-      source: {
-        title: hit.title,
-        doc: JSON.stringify({ _doc_id: hit.id, _id: hit.id, content_se: hit.content, knowledgeBaseId: 7, title: hit.title, metadata: hit.metadata }),
-        para: hit.content,
-      },
-    }));
+    const objects = answerObjects(hits, 7);
     expect((result as JsonBytes).concat().equals(Buffer.from(JSON.stringify(objects)))).toBe(true);
 
     const documents = hits.map(({ id, title, content, metadata }) => ({ id, title, content, metadata }));
