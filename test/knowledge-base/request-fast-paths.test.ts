@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readBody } from "../../src/http-guard/read-body.js";
 import { listDocuments, search, JsonText } from "../../src/knowledge-base/service/handlers.js";
 import { JsonPieces, writeValue } from "../../src/knowledge-base/service/json-pieces.js";
-import { JsonBytes, LARGE_ANSWER_CHARACTERS } from "../../src/knowledge-base/service/large-answers.js";
+import { LARGE_ANSWER_CHARACTERS } from "../../src/knowledge-base/service/large-answers.js";
 import type { KnowledgeBaseStorage, ScoredDocument } from "../../src/knowledge-base/service/storage.js";
 import { startKnowledgeBaseService, type KnowledgeBaseService } from "../../src/knowledge-base/index.js";
 import { segmentWords } from "../../src/knowledge-base/service/segment.js";
@@ -136,16 +136,16 @@ describe("the search answer as JSON text", () => {
     expect(hits.reduce((sum, hit) => sum + hit.content.length, 0)).toBeGreaterThan(LARGE_ANSWER_CHARACTERS);
     const storage = { search: () => Promise.resolve(hits) } as unknown as KnowledgeBaseStorage;
     const result = await search(storage, { knowledgeBaseId: 7, query: "x" });
-    expect(result).toBeInstanceOf(JsonBytes);
+    expect(result).toBeInstanceOf(JsonPieces);
     const objects = answerObjects(hits, 7);
-    expect((result as JsonBytes).concat().equals(Buffer.from(JSON.stringify(objects)))).toBe(true);
+    expect((result as JsonPieces).concat().equals(Buffer.from(JSON.stringify(objects)))).toBe(true);
 
     const documents = hits.map(({ id, title, content, metadata }) => ({ id, title, content, metadata }));
     const listing = { total: 12, documents };
     const lister = { listDocuments: () => Promise.resolve(listing) } as unknown as KnowledgeBaseStorage;
     const listed = await listDocuments(lister, { knowledgeBaseId: 7 });
-    expect(listed).toBeInstanceOf(JsonBytes);
-    expect((listed as JsonBytes).concat().equals(Buffer.from(JSON.stringify(listing)))).toBe(true);
+    expect(listed).toBeInstanceOf(JsonPieces);
+    expect((listed as JsonPieces).concat().equals(Buffer.from(JSON.stringify(listing)))).toBe(true);
     // Below the threshold, the listing is the object itself.
     const smallListing = { total: 1, documents: [documents[1]!] };
     const smallLister = { listDocuments: () => Promise.resolve(smallListing) } as unknown as KnowledgeBaseStorage;

@@ -15,6 +15,7 @@ import {
   MAX_TOP_K,
 } from "./limits.js";
 import { indexDocuments } from "./index-documents.js";
+import { hitFrame } from "./hit-json.js";
 import { hitsInPieces, isLarge, listingInPieces } from "./large-answers.js";
 import { queryGrams, queryWords } from "./query-words.js";
 import type { KnowledgeBaseStorage, NewDocument } from "./storage.js";
@@ -57,11 +58,9 @@ export const search: Handler = async (storage, body) => {
   const parts = new Array<string>(hits.length);
   for (let i = 0; i < hits.length; i++) {
     const hit = hits[i]!;
-    const id = JSON.stringify(hit.id);
-    const title = JSON.stringify(hit.title);
+    const frame = hitFrame(knowledgeBaseId, hit);
     const content = JSON.stringify(hit.content);
-    const doc = `{"_doc_id":${id},"_id":${id},"content_se":${content},"knowledgeBaseId":${knowledgeBaseId},"title":${title},"metadata":${JSON.stringify(hit.metadata)}}`;
-    parts[i] = `{"fileId":${id},"score":${JSON.stringify(hit.score)},"source":{"title":${title},"doc":${JSON.stringify(doc)},"para":${content}}}`;
+    parts[i] = `${frame.head}${JSON.stringify(`${frame.docHead}${content}${frame.docTail}`)}${frame.paraHead}${content}${frame.tail}`;
   }
   return new JsonText(`[${parts.join(",")}]`);
 };

@@ -15,7 +15,7 @@ import { tokenCheck } from "./auth.js";
 import { HttpError, ServiceError, invalidArgument } from "./errors.js";
 import * as handlers from "./handlers.js";
 import { readJsonBody } from "./http-body.js";
-import { JsonBytes } from "./large-answers.js";
+import { JsonPieces } from "./json-pieces.js";
 import { MAX_BODY_BYTES } from "./limits.js";
 import { openStorage, type StorageChoice } from "./open-storage.js";
 import { StorageUnavailableError, type KnowledgeBaseStorage } from "./storage.js";
@@ -120,7 +120,7 @@ export async function startKnowledgeBaseService(options: KnowledgeBaseServiceOpt
       const body = await readJsonBody(request, { maxBytes: MAX_BODY_BYTES, timeoutMs: limits.bodyTimeoutMs, maxDepth: limits.maxJsonDepth });
       if (!isPlainObject(body)) throw invalidArgument("the request body must be a JSON object");
       const result = await handler(storage, body);
-      if (result instanceof JsonBytes) sendAnswerBytes(response, result);
+      if (result instanceof JsonPieces) sendAnswerPieces(response, result);
       else sendText(response, 200, result instanceof handlers.JsonText ? answerText(result.text) : JSON.stringify(envelope(0, "", result)));
     } catch (error) {
       if (error instanceof ServiceError) send(response, 200, envelope(error.errorCode, error.message, null));
@@ -216,15 +216,15 @@ function answerText(result: string): string {
   return `{"logId":"${logId()}","errorCode":0,"errorMsg":"","result":${result},"timestamp":${Date.now()}}`;
 }
 
-/** The envelope around a result written as JSON bytes already (large-answers.ts). */
-function sendAnswerBytes(response: ServerResponse, result: JsonBytes): void {
+/** The envelope around a result written as JSON in pieces already (large-answers.ts). */
+function sendAnswerPieces(response: ServerResponse, result: JsonPieces): void {
   const head = Buffer.from(`{"logId":"${logId()}","errorCode":0,"errorMsg":"","result":`);
   const tail = Buffer.from(`,"timestamp":${Date.now()}}`);
   response.writeHead(200, { "Content-Type": "application/json; charset=utf-8", "Content-Length": head.length + result.byteLength + tail.length });
   // Corked, the pieces leave in few writev calls instead of one write each.
   response.cork();
   response.write(head);
-  for (const buffer of result.buffers) response.write(buffer);
+  for (const buffer of result.buffers()) response.write(buffer);
   response.end(tail);
   response.uncork();
 }
