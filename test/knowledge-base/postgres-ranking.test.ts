@@ -38,6 +38,17 @@ const indexed = (documents: readonly NewDocument[]): IndexedDocument[] =>
     gramContent: toGramText(d.content),
   }));
 
+/** A storage on a new database of the file's server, closed after `work`. */
+async function withStorage(work: (storage: PostgresStorage, url: string) => Promise<void>): Promise<void> {
+  const url = await postgres.createDatabase();
+  const storage = await PostgresStorage.open(url);
+  try {
+    await work(storage, url);
+  } finally {
+    await storage.close();
+  }
+}
+
 async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -137,9 +148,7 @@ function expectExactTopK(answer: readonly ScoredDocument[], reference: readonly 
 
 describe("ranking on PostgreSQL", () => {
   it("answers the exact BM25 top k, with and without a filter, after adds, replacements and deletes", async () => {
-    const url = await postgres.createDatabase();
-    const storage = await PostgresStorage.open(url);
-    try {
+    await withStorage(async (storage, url) => {
       const rng = seededRandom(7);
       const { id: kb } = await storage.createKnowledgeBase("exact");
       const { id: otherKb } = await storage.createKnowledgeBase("other");
@@ -169,17 +178,13 @@ describe("ranking on PostgreSQL", () => {
         }
         expect(await postingsMismatches(client)).toEqual({ extra: 0, missing: 0, wrongCounts: 0, wrongLexemeCounts: 0 });
       });
-    } finally {
-      await storage.close();
-    }
+    });
   });
 
   // A replace's triggers keep the planner's choice: on a table this small it hashes, which is right
   // here; measured at 100k it looks the postings up (sorted-delete-step.ts).
   it("a delete looks its postings up by the key, never scanning the postings table (schema step 9)", async () => {
-    const url = await postgres.createDatabase();
-    const storage = await PostgresStorage.open(url);
-    try {
+    await withStorage(async (storage, url) => {
       const rng = seededRandom(9);
       const { id: kb } = await storage.createKnowledgeBase("deletes");
       const documents = Array.from({ length: 3000 }, (_, i) => ({ ...randomDocument(rng, `d${i}`, 0), metadata: { team: `t${i % 40}`, tags: ["a", `b${i % 7}`] } }));
@@ -204,15 +209,11 @@ describe("ranking on PostgreSQL", () => {
         expect(deleted.seq).toBe(0);
         expect(deleted.index).toBeGreaterThan(0);
       });
-    } finally {
-      await storage.close();
-    }
+    });
   });
 
   it("skipping the commonest words' postings (MaxScore) gives the top k that reading them all gives", async () => {
-    const url = await postgres.createDatabase();
-    const storage = await PostgresStorage.open(url);
-    try {
+    await withStorage(async (storage, url) => {
       const rng = seededRandom(5);
       const { id: kb } = await storage.createKnowledgeBase("skips");
       // "common" in 90% of the documents, "usual" in 60%, the other words rarer and rarer.
@@ -261,9 +262,7 @@ describe("ranking on PostgreSQL", () => {
         // The comparison is worth something only if terms were skipped.
         expect(skips.length).toBeGreaterThan(10);
       });
-    } finally {
-      await storage.close();
-    }
+    });
   });
 
   it("postings and counts stay right under concurrent adds, replacements and deletes from several instances", async () => {
