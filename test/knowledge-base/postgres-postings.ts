@@ -3,7 +3,9 @@
  * the grams' of postgres/gram-search-step.ts, and the metadata terms' of
  * postgres/facet-postings-step.ts when the database has them) say what the documents say: each is
  * rebuilt here from the documents' tsvectors and metadata and compared, row for row. All zero when
- * they agree.
+ * they agree. Postings of deleted documents whose removal is queued (schema step 10,
+ * postgres/deferred-removal-step.ts) are left out of the comparison; the queue itself must name
+ * no stored document and match its count.
  */
 import type pg from "pg";
 
@@ -16,6 +18,30 @@ export interface PostingsMismatches {
   wrongCounts: number;
   /** Lexemes whose document count (schema step 6, when the database has it) differs from their postings. */
   wrongLexemeCounts: number;
+  /** Queued removals (step 10) of a document that is still stored, or knowledge bases whose queued count is wrong. */
+  wrongQueue: number;
+  /** Documents whose postings' removal is queued (step 10); not a mismatch. */
+  queued: number;
+}
+
+/** Postings rows, less those of documents whose removal is queued (schema step 10, when the database has it). */
+async function livePostings(client: pg.Client): Promise<string> {
+  const { rows } = await client.query<{ present: string | null }>("SELECT to_regclass('toolgen_pending_removals')::text AS present");
+  if (rows[0]?.present === null || rows[0]?.present === undefined) return "toolgen_postings";
+  return "(SELECT p.* FROM toolgen_postings AS p WHERE NOT EXISTS (SELECT 1 FROM toolgen_pending_removals AS r WHERE r.kb_id = p.kb_id AND r.seq = p.seq))";
+}
+
+/** Step 10's queue against the documents and the counts: [wrong, queued]. */
+async function queueMismatches(client: pg.Client): Promise<[number, number]> {
+  const { rows: present } = await client.query<{ present: string | null }>("SELECT to_regclass('toolgen_pending_removals')::text AS present");
+  if (present[0]?.present === null || present[0]?.present === undefined) return [0, 0];
+  const { rows } = await client.query<{ wrong: string; queued: string }>(`
+    SELECT (SELECT count(*) FROM toolgen_pending_removals AS r JOIN toolgen_documents AS d ON d.seq = r.seq)
+         + (SELECT count(*) FROM (SELECT kb_id, count(*) AS documents FROM toolgen_pending_removals GROUP BY kb_id) AS q
+            FULL JOIN toolgen_kb_stats AS s ON s.kb_id = q.kb_id
+            WHERE coalesce(q.documents, 0) <> coalesce(s.removed_documents, 0)) AS wrong,
+           (SELECT count(*) FROM toolgen_pending_removals) AS queued`);
+  return [Number(rows[0]!.wrong), Number(rows[0]!.queued)];
 }
 
 export async function postingsMismatches(client: pg.Client): Promise<PostingsMismatches> {
@@ -30,6 +56,7 @@ export async function postingsMismatches(client: pg.Client): Promise<PostingsMis
            jsonb_path_query(e.value, 'lax $[*] ? (@.type() == "string" || @.type() == "number" || @.type() == "boolean")') AS v,
            LATERAL (SELECT '=' || to_jsonb(e.key)::text || '=' ||
                     CASE jsonb_typeof(v) WHEN 'number' THEN trim_scale((v #>> '{}')::numeric)::text WHEN 'string' THEN to_jsonb(v #>> '{}')::text ELSE v #>> '{}' END) AS f (text)`;
+  const postings = await livePostings(client);
   const { rows } = await client.query<{ extra: string; missing: string; wrong_counts: string }>(`
     WITH expected AS (
       SELECT d.kb_id, w.lexeme, d.seq,
@@ -42,7 +69,7 @@ export async function postingsMismatches(client: pg.Client): Promise<PostingsMis
              (SELECT coalesce(sum(cardinality(positions)), 0) FROM unnest(d.grams))::integer AS length
       FROM toolgen_documents AS d, unnest(d.grams) AS w${facetPostings}
     ), stored AS (
-      SELECT kb_id, lexeme, seq, tf, length FROM toolgen_postings
+      SELECT kb_id, lexeme, seq, tf, length FROM ${postings} AS p
     ), counted AS (
       SELECT d.kb_id, count(*) AS documents, sum((SELECT coalesce(sum(cardinality(positions)), 0) FROM unnest(d.search))) AS words,
              count(*) FILTER (WHERE d.grams <> ''::tsvector) AS gram_documents,
@@ -55,16 +82,24 @@ export async function postingsMismatches(client: pg.Client): Promise<PostingsMis
             WHERE coalesce(c.documents, 0) <> coalesce(s.documents, 0) OR coalesce(c.words, 0) <> coalesce(s.words, 0)
                OR coalesce(c.gram_documents, 0) <> coalesce(s.gram_documents, 0) OR coalesce(c.grams, 0) <> coalesce(s.grams, 0)) AS wrong_counts`);
   const row = rows[0]!;
-  return { extra: Number(row.extra), missing: Number(row.missing), wrongCounts: Number(row.wrong_counts), wrongLexemeCounts: await lexemeCountMismatches(client) };
+  const [wrongQueue, queued] = await queueMismatches(client);
+  return {
+    extra: Number(row.extra),
+    missing: Number(row.missing),
+    wrongCounts: Number(row.wrong_counts),
+    wrongLexemeCounts: await lexemeCountMismatches(client, postings),
+    wrongQueue,
+    queued,
+  };
 }
 
 /** Lexemes whose row of toolgen_lexeme_counts is not their number of postings (a row at 0 for none is right); 0 without the table. */
-async function lexemeCountMismatches(client: pg.Client): Promise<number> {
+async function lexemeCountMismatches(client: pg.Client, postings: string): Promise<number> {
   const { rows: present } = await client.query<{ present: string | null }>("SELECT to_regclass('toolgen_lexeme_counts')::text AS present");
   if (present[0]?.present === null || present[0]?.present === undefined) return 0;
   const { rows } = await client.query<{ wrong: string }>(`
     SELECT count(*) AS wrong
-    FROM (SELECT kb_id, lexeme, count(*) AS documents FROM toolgen_postings GROUP BY kb_id, lexeme) AS p
+    FROM (SELECT kb_id, lexeme, count(*) AS documents FROM ${postings} AS p GROUP BY kb_id, lexeme) AS p
     FULL JOIN toolgen_lexeme_counts AS c ON c.kb_id = p.kb_id AND c.lexeme = p.lexeme
     WHERE coalesce(p.documents, 0) <> coalesce(c.documents, 0)`);
   return Number(rows[0]!.wrong);

@@ -176,14 +176,104 @@ describe("ranking on PostgreSQL", () => {
           );
           expect(previous.rows.map((row) => [row.id, row.score]), `"${text}" group ${group}: six arguments`).toEqual(filtered.map((hit) => [hit.id, hit.score]));
         }
-        expect(await postingsMismatches(client)).toEqual({ extra: 0, missing: 0, wrongCounts: 0, wrongLexemeCounts: 0 });
+        expect(await postingsMismatches(client)).toMatchObject({ extra: 0, missing: 0, wrongCounts: 0, wrongLexemeCounts: 0, wrongQueue: 0 });
+      });
+    });
+  });
+
+  it("answers the exact top k while deleted documents' postings wait in the queue, with every plan, and the purge empties it (schema step 10)", async () => {
+    await withStorage(async (storage, url) => {
+      const rng = seededRandom(11);
+      const { id: kb } = await storage.createKnowledgeBase("queued");
+      const documents = Array.from({ length: 600 }, (_, i) => randomDocument(rng, `q${i}`, i % 3));
+      for (let i = 0; i < documents.length; i += 200) await storage.addDocuments(kb, indexed(documents.slice(i, i + 200)));
+      const queries = ["river", "maple", "河流", "copper meadow", "falcon 石头", "harbor"].map((text) => ({ text, words: queryWords(text) }));
+      await withClient(url, async (client) => {
+        // The best-ranked documents of each query, deleted outside the storage, so that nothing
+        // empties the queue: they are the ones a ranking over the postings would still answer.
+        const best = new Set<string>();
+        for (const { words } of queries) {
+          for (const hit of (await referenceRanking(client, kb, words)).slice(0, 8)) best.add(hit.id);
+          for (const group of [0, 1, 2]) for (const hit of (await referenceRanking(client, kb, words, group)).slice(0, 4)) best.add(hit.id);
+        }
+        const deleted = await client.query("DELETE FROM toolgen_documents WHERE kb_id = $1 AND id = ANY($2::text[])", [kb, [...best]]);
+        expect(deleted.rowCount).toBe(best.size);
+        expect(await postingsMismatches(client)).toEqual({ extra: 0, missing: 0, wrongCounts: 0, wrongLexemeCounts: 0, wrongQueue: 0, queued: best.size });
+        const { rows: left } = await client.query<{ n: string }>(
+          "SELECT count(*) AS n FROM toolgen_postings AS p JOIN toolgen_pending_removals AS r ON r.kb_id = p.kb_id AND r.seq = p.seq",
+        );
+        expect(Number(left[0]!.n), "the queued documents' postings are still there").toBeGreaterThan(best.size);
+
+        const searches = async (label: string) => {
+          for (const { text, words } of queries) {
+            for (const topK of [1, 5, 10]) {
+              expectExactTopK(await storage.search(kb, words, topK, []), await referenceRanking(client, kb, words), topK, `${label}: "${text}" top ${topK}`);
+              for (const group of [0, 1, 2]) {
+                const terms = parseFilterConditions({ bool: { filter: [{ term: { group } }] } });
+                const reference = await referenceRanking(client, kb, words, group);
+                expectExactTopK(await storage.search(kb, words, topK, terms), reference, topK, `${label}: "${text}" group ${group} top ${topK}`);
+              }
+            }
+          }
+        };
+        const force = (plan: string) =>
+          client.query(
+            `CREATE OR REPLACE FUNCTION toolgen_filtered_plan(postings double precision, fewest double precision, words integer, documents double precision) RETURNS text LANGUAGE sql STABLE AS $$ SELECT '${plan}' $$`,
+          );
+        for (const plan of ["probe", "join", "text"]) {
+          await force(plan);
+          await searches(`queued, ${plan} plan`);
+        }
+
+        // A delete through the storage wakes its purge, which empties the whole queue.
+        expect(await storage.deleteDocuments(kb, [documents.find((d) => !best.has(d.id!))!.id!])).toBe(1);
+        let mismatches = await postingsMismatches(client);
+        for (let tries = 0; mismatches.queued > 0 && tries < 100; tries++) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          mismatches = await postingsMismatches(client);
+        }
+        expect(mismatches).toEqual({ extra: 0, missing: 0, wrongCounts: 0, wrongLexemeCounts: 0, wrongQueue: 0, queued: 0 });
+        await searches("purged, text plan");
+      });
+    });
+  });
+
+  it("a delete past the queue's limit removes its postings itself, and concurrent purges share the queue (schema step 10)", async () => {
+    await withStorage(async (storage, url) => {
+      const rng = seededRandom(12);
+      const { id: kb } = await storage.createKnowledgeBase("limit");
+      await storage.addDocuments(kb, indexed(Array.from({ length: 300 }, (_, i) => ({ ...randomDocument(rng, `l${i}`, i % 3), metadata: { group: i % 3, tags: ["x", `t${i % 5}`] } }))));
+      await withClient(url, async (client) => {
+        const remove = (ids: string[]) => client.query("DELETE FROM toolgen_documents WHERE kb_id = $1 AND id = ANY($2::text[])", [kb, ids]);
+        const ids = (from: number, count: number) => Array.from({ length: count }, (_, i) => `l${from + i}`);
+        await client.query("CREATE OR REPLACE FUNCTION toolgen_removals_limit() RETURNS bigint LANGUAGE sql STABLE AS $$ SELECT 30::bigint $$");
+        await remove(ids(0, 20));
+        expect(await postingsMismatches(client)).toEqual({ extra: 0, missing: 0, wrongCounts: 0, wrongLexemeCounts: 0, wrongQueue: 0, queued: 20 });
+        // 20 + 15 > 30: these go at once, and the queue keeps its 20.
+        await remove(ids(20, 15));
+        expect(await postingsMismatches(client)).toEqual({ extra: 0, missing: 0, wrongCounts: 0, wrongLexemeCounts: 0, wrongQueue: 0, queued: 20 });
+        await remove(ids(35, 10));
+        expect(await postingsMismatches(client)).toEqual({ extra: 0, missing: 0, wrongCounts: 0, wrongLexemeCounts: 0, wrongQueue: 0, queued: 30 });
+
+        // Two purges at once: the second takes what the first has not locked (then waits for the
+        // counts row the first changed, until the first commits).
+        await withClient(url, async (other) => {
+          await client.query("BEGIN");
+          const first = await client.query<{ n: number }>("SELECT toolgen_purge_removals(18) AS n");
+          const second = other.query<{ n: number }>("SELECT toolgen_purge_removals(50) AS n");
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          await client.query("COMMIT");
+          expect([first.rows[0]!.n, (await second).rows[0]!.n]).toEqual([18, 12]);
+        });
+        expect(await postingsMismatches(client)).toEqual({ extra: 0, missing: 0, wrongCounts: 0, wrongLexemeCounts: 0, wrongQueue: 0, queued: 0 });
+        expect((await client.query("SELECT toolgen_purge_removals(50) AS n")).rows[0].n).toBe(0);
       });
     });
   });
 
   // A replace's triggers keep the planner's choice: on a table this small it hashes, which is right
   // here; measured at 100k it looks the postings up (sorted-delete-step.ts).
-  it("a delete looks its postings up by the key, never scanning the postings table (schema step 9)", async () => {
+  it("a delete looks its postings up by the key, never scanning the postings table (schema steps 9 and 10)", async () => {
     await withStorage(async (storage, url) => {
       const rng = seededRandom(9);
       const { id: kb } = await storage.createKnowledgeBase("deletes");
@@ -191,23 +281,41 @@ describe("ranking on PostgreSQL", () => {
       for (let i = 0; i < documents.length; i += 500) await storage.addDocuments(kb, indexed(documents.slice(i, i + 500)));
       await withClient(url, async (client) => {
         await client.query("ANALYZE");
-        // The table's scans counted within the transaction, triggers included, before it is rolled back.
-        const scans = async (statement: string, values: unknown[]) => {
-          await client.query("BEGIN");
-          try {
-            await client.query(statement, values);
+        // The table's scans during the statements, triggers included, before they are rolled back.
+        // The backend's pending counts are read before and after: they also hold earlier
+        // transactions' until the backend reports them, at most once a second.
+        const scans = async (statement: string, values: unknown[], then?: string) => {
+          const counts = async () => {
             const { rows } = await client.query<{ seq_scan: string; idx_scan: string }>(
               "SELECT seq_scan, idx_scan FROM pg_stat_xact_user_tables WHERE relname = 'toolgen_postings'",
             );
-            return { seq: Number(rows[0]!.seq_scan), index: Number(rows[0]!.idx_scan) };
+            return { seq: Number(rows[0]?.seq_scan ?? 0), index: Number(rows[0]?.idx_scan ?? 0) };
+          };
+          await client.query("BEGIN");
+          try {
+            const before = await counts();
+            await client.query(statement, values);
+            if (then !== undefined) await client.query(then);
+            const after = await counts();
+            return { seq: after.seq - before.seq, index: after.index - before.index };
           } finally {
             await client.query("ROLLBACK");
           }
         };
         const ids = documents.filter((_, i) => i % 3 === 0).map((document) => document.id);
-        const deleted = await scans("DELETE FROM toolgen_documents WHERE kb_id = $1 AND id = ANY($2::text[])", [kb, ids]);
-        expect(deleted.seq).toBe(0);
-        expect(deleted.index).toBeGreaterThan(0);
+        const remove = "DELETE FROM toolgen_documents WHERE kb_id = $1 AND id = ANY($2::text[])";
+        // Past the queue's limit (step 10) the delete removes the postings itself, as step 9 does.
+        const limit = (n: number) => `CREATE OR REPLACE FUNCTION toolgen_removals_limit() RETURNS bigint LANGUAGE sql STABLE AS $$ SELECT ${n}::bigint $$`;
+        await client.query(limit(0));
+        const itself = await scans(remove, [kb, ids]);
+        expect(itself.seq).toBe(0);
+        expect(itself.index).toBeGreaterThan(0);
+        await client.query(limit(2000));
+        // Within it the delete touches no posting, and the purge that follows looks them up by the key.
+        expect(await scans(remove, [kb, ids])).toEqual({ seq: 0, index: 0 });
+        const purged = await scans(remove, [kb, ids], "SELECT toolgen_purge_removals(5000)");
+        expect(purged.seq).toBe(0);
+        expect(purged.index).toBeGreaterThan(0);
       });
     });
   });
@@ -283,7 +391,7 @@ describe("ranking on PostgreSQL", () => {
       });
       await Promise.all(work);
       await withClient(url, async (client) => {
-        expect(await postingsMismatches(client)).toEqual({ extra: 0, missing: 0, wrongCounts: 0, wrongLexemeCounts: 0 });
+        expect(await postingsMismatches(client)).toMatchObject({ extra: 0, missing: 0, wrongCounts: 0, wrongLexemeCounts: 0, wrongQueue: 0 });
         const words = queryWords("river 河流 maple");
         expectExactTopK(await instances[1]!.search(kb, words, 10, []), await referenceRanking(client, kb, words), 10, "after the writers");
       });
@@ -330,7 +438,7 @@ describe("ranking on PostgreSQL", () => {
       // Otherwise the comparison says nothing: the step did take longer than the timeout.
       expect(migrationMs).toBeGreaterThan(20);
       await withClient(url, async (client) => {
-        expect(await postingsMismatches(client)).toEqual({ extra: 0, missing: 0, wrongCounts: 0, wrongLexemeCounts: 0 });
+        expect(await postingsMismatches(client)).toMatchObject({ extra: 0, missing: 0, wrongCounts: 0, wrongLexemeCounts: 0, wrongQueue: 0 });
         const { rows } = await client.query<{ kb_id: string; documents: string }>("SELECT kb_id, documents FROM toolgen_kb_stats ORDER BY kb_id");
         expect(rows.map((row) => [Number(row.kb_id), Number(row.documents)])).toEqual([[1, 3000]]);
         // Step 3 gave the documents written before it the grams an add gives them.
@@ -384,7 +492,7 @@ describe("ranking on PostgreSQL", () => {
       await old.query("COMMIT");
       const storage = await opening;
       try {
-        expect(await postingsMismatches(watcher)).toEqual({ extra: 0, missing: 0, wrongCounts: 0, wrongLexemeCounts: 0 });
+        expect(await postingsMismatches(watcher)).toMatchObject({ extra: 0, missing: 0, wrongCounts: 0, wrongLexemeCounts: 0, wrongQueue: 0 });
         const hits = await storage.search(1, queryWords("river"), 10, parseFilterConditions({ bool: { filter: [{ term: { group: 1 } }] } }));
         expect(hits.map((hit) => hit.id)).toEqual(["racing"]);
       } finally {
@@ -421,7 +529,7 @@ describe("ranking on PostgreSQL", () => {
       expect(await storage.deleteDocuments(1, Array.from({ length: 5 }, (_, i) => `p${120 + i}`))).toBe(5);
 
       await withClient(url, async (client) => {
-        expect(await postingsMismatches(client)).toEqual({ extra: 0, missing: 0, wrongCounts: 0, wrongLexemeCounts: 0 });
+        expect(await postingsMismatches(client)).toMatchObject({ extra: 0, missing: 0, wrongCounts: 0, wrongLexemeCounts: 0, wrongQueue: 0 });
         const { rows } = await client.query<{ documents: string }>("SELECT documents FROM toolgen_kb_stats WHERE kb_id = 1");
         expect(Number(rows[0]!.documents)).toBe(280);
         for (const [text, group] of [["river", undefined], ["maple 石头", undefined], ["harbor willow ember", undefined], ["river", 1], ["枫树", 2]] as const) {

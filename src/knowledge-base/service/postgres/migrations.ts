@@ -10,6 +10,7 @@
 import type { PoolClient, QueryConfig } from "pg";
 import { toGramText } from "../segment.js";
 import { COUNTS_LAST_STEP } from "./counts-last-step.js";
+import { DEFERRED_REMOVAL_STEP } from "./deferred-removal-step.js";
 import { FACET_POSTINGS_STEP } from "./facet-postings-step.js";
 import { GRAM_SEARCH_STEP } from "./gram-search-step.js";
 import { LEXEME_COUNTS_STEP } from "./lexeme-counts-step.js";
@@ -78,6 +79,8 @@ export const MIGRATIONS: readonly Step[] = [
   PROBE_COST_STEP,
   // 9: a delete's postings sorted by the key before they are looked up (sorted-delete-step.ts).
   SORTED_DELETE_STEP,
+  // 10: a delete queues its postings' removal, which the service does after it (deferred-removal-step.ts).
+  DEFERRED_REMOVAL_STEP,
 ];
 
 /**

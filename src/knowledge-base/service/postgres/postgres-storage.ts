@@ -14,6 +14,7 @@ import { StorageUnavailableError, type IndexedDocument, type KnowledgeBaseRecord
 import { TimeSlice } from "../time-slice.js";
 import { DOCUMENT_ROW_COLUMNS, documentRows } from "./document-rows.js";
 import { migrate } from "./migrations.js";
+import { RemovalPurge } from "./removal-purge.js";
 import { NO_SUCH_KNOWLEDGE_BASE, searchStatement, type SearchRow } from "./search-statement.js";
 import { asUnavailable, connectionLost } from "./unavailable.js";
 
@@ -64,6 +65,8 @@ export class PostgresStorage implements KnowledgeBaseStorage {
   readonly #writeTimeoutMs: number;
   /** Set once the schema is known to be current; until then every request tries to migrate. */
   #migrated: Promise<void> | undefined;
+  /** Removes the postings that deletes queue (schema step 10). */
+  readonly #purge: RemovalPurge;
 
   readonly location: string;
 
@@ -74,6 +77,7 @@ export class PostgresStorage implements KnowledgeBaseStorage {
     this.#statementTimeoutMs = statementTimeoutMs;
     this.#log = log;
     this.#writeTimeoutMs = writeTimeoutMs;
+    this.#purge = new RemovalPurge((documents) => this.#purgeBatch(documents), log);
   }
 
   /**
@@ -102,6 +106,8 @@ export class PostgresStorage implements KnowledgeBaseStorage {
     const storage = new PostgresStorage(pool, poolSize, statementTimeout, settings.writeTimeoutMs ?? DEFAULT_WRITE_TIMEOUT_MS, settings.log, databaseUrl);
     try {
       await storage.#ensureSchema();
+      // What an instance that stopped left in the queue.
+      storage.#purge.wake();
     } catch (error) {
       if (!(error instanceof ServiceError) && asUnavailable(error) === undefined) {
         await pool.end();
@@ -113,6 +119,7 @@ export class PostgresStorage implements KnowledgeBaseStorage {
   }
 
   async close(): Promise<void> {
+    await this.#purge.close();
     await this.#pool.end();
   }
 
@@ -185,13 +192,24 @@ export class PostgresStorage implements KnowledgeBaseStorage {
     }, { isolation: "REPEATABLE READ" });
   }
 
-  deleteDocuments(knowledgeBaseId: number, ids: readonly string[]): Promise<number> {
-    return this.#transaction(async (run) => {
+  async deleteDocuments(knowledgeBaseId: number, ids: readonly string[]): Promise<number> {
+    const deleted = await this.#transaction(async (run) => {
       await requireKnowledgeBase(run, knowledgeBaseId, "FOR SHARE");
       // No stored id holds a NUL (PostgreSQL's text cannot), and one in the array would fail the statement.
       const storable = [...new Set(ids)].filter((id) => !id.includes("\0"));
-      const deleted = await run("DELETE FROM toolgen_documents WHERE kb_id = $1 AND id = ANY($2::text[])", [knowledgeBaseId, storable]);
-      return deleted.rowCount ?? 0;
+      const result = await run("DELETE FROM toolgen_documents WHERE kb_id = $1 AND id = ANY($2::text[])", [knowledgeBaseId, storable]);
+      return result.rowCount ?? 0;
+    }, { timeoutMs: this.#writeTimeoutMs });
+    // The delete queued its documents' postings (schema step 10), unless the queue was full.
+    if (deleted > 0) this.#purge.wake();
+    return deleted;
+  }
+
+  /** One transaction of the purge: the postings of at most `documents` queued documents removed. */
+  #purgeBatch(documents: number): Promise<number> {
+    return this.#transaction(async (run) => {
+      const { rows } = await run<{ purged: number }>("SELECT toolgen_purge_removals($1) AS purged", [documents]);
+      return rows[0]!.purged;
     }, { timeoutMs: this.#writeTimeoutMs });
   }
 
