@@ -278,8 +278,25 @@ describe("the database user", () => {
     try {
       const created = await post(service.url, "/llm/knowledge/create", { knowledgeBaseName: "app" });
       expect(created.json.errorCode).toBe(0);
-      const added = await post(service.url, "/llm/knowledge/documents/add", { knowledgeBaseId: created.json.result.knowledgeBaseId, documents: [{ content: "served by the app user" }] });
+      const knowledgeBaseId = created.json.result.knowledgeBaseId;
+      const added = await post(service.url, "/llm/knowledge/documents/add", { knowledgeBaseId, documents: [{ id: "a", content: "served by the app user" }, { id: "b", content: "deleted by the app user" }] });
       expect(added.json.errorCode).toBe(0);
+      // A delete queues its postings' removal, which the service then does (schema step 10), as this user too.
+      const deleted = await post(service.url, "/llm/knowledge/documents/delete", { knowledgeBaseId, documentIds: ["b"] });
+      expect(deleted.json).toMatchObject({ errorCode: 0, result: { deleted: 1 } });
+      const owner = new pg.Client({ connectionString: url });
+      await owner.connect();
+      try {
+        let queued = -1;
+        for (let tries = 0; queued !== 0 && tries < 100; tries++) {
+          if (tries > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+          queued = Number((await owner.query("SELECT count(*) AS n FROM toolgen_pending_removals")).rows[0].n);
+        }
+        expect(queued).toBe(0);
+        expect(await postingsMismatches(owner)).toMatchObject({ extra: 0, missing: 0, wrongCounts: 0, wrongLexemeCounts: 0, wrongQueue: 0 });
+      } finally {
+        await owner.end();
+      }
     } finally {
       await service.close();
     }

@@ -13,7 +13,7 @@
  * words', grams' and metadata terms' lexemes, computed from the row as the insert computed them)
  * are queued in `toolgen_pending_removals`, and `toolgen_kb_stats.removed_documents` counts the
  * queued documents. The service removes the queued postings afterwards, a batch per transaction
- * (`toolgen_purge_removals`, postgres-storage.ts), as Lucene and FTS5 leave deleted documents in
+ * (`toolgen_purge_removals`, removal-purge.ts), as Lucene and FTS5 leave deleted documents in
  * their segments until a merge.
  *
  * Until then a queued document's postings are still read: a ranking over the postings may place
@@ -160,7 +160,7 @@ export const DEFERRED_REMOVAL_STEP = `
     ranked integer;
   BEGIN
     SELECT * INTO t FROM toolgen_search_terms(knowledge_base, words, grams);
-    ranked := top_k + coalesce((SELECT s.removed_documents FROM toolgen_kb_stats AS s WHERE s.kb_id = knowledge_base), 0)::integer;
+    ranked := top_k + greatest(coalesce((SELECT s.removed_documents FROM toolgen_kb_stats AS s WHERE s.kb_id = knowledge_base), 0), 0)::integer;
 
     IF jsonb_array_length(coalesce(metadata_terms, '[]'::jsonb)) > 0 AND cardinality(t.term_lexemes) > 0 AND NOT t.phrases AND cardinality(title_filter) = 0 THEN
       SELECT (array_agg(f.lexeme ORDER BY f.documents, f.lexeme))[1], min(f.documents), (array_agg(f.lexeme ORDER BY f.documents, f.lexeme))[2:]
