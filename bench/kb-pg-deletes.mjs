@@ -11,12 +11,12 @@
 // ways in a round; every delete runs in a transaction that is rolled back, so the database is left
 // as it was (run it on a database that bench/kb-scale.mjs --keep left; its stderr gives the URL).
 // Then the searches while the queue is full: one word (common: frequency ranks 20-40 of the
-// English words; rare: in 50-200 chunks), alone and with the bench's broad (`source`) and
+// English words; rare: ranks 1,000-1,020), alone and with the bench's broad (`source`) and
 // selective (`team`) filters, 20 words a cell, 3 times each, with no queue and with
 // --queue chunks deleted at random and queued, in one transaction, in turn.
 //
 // Run: node bench/kb-pg-deletes.mjs --database-url <url> [--knowledge-base 1] [--rounds 3]
-//        [--random 100,1000] [--queue 2000]
+//        [--random 100,1000] [--queue 2000]    (--rounds 0: the searches alone)
 // Results: BENCHMARKS.md ("Knowledge base at scale", the deletes paragraph).
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
@@ -88,8 +88,8 @@ try {
 
   // Searches with and without a full queue.
   const lexemes = (where) => query(`SELECT lexeme FROM toolgen_lexeme_counts WHERE kb_id = $1 AND lexeme ~ '^[a-z]{4,}$' AND ${where}`, [KB]).then((r) => r.rows.map((row) => row.lexeme));
-  const common = (await lexemes("true ORDER BY documents DESC LIMIT 40")).slice(20);
-  const rare = await lexemes("documents BETWEEN 50 AND 200 ORDER BY lexeme LIMIT 20");
+  const common = await lexemes("true ORDER BY documents DESC, lexeme OFFSET 20 LIMIT 20");
+  const rare = await lexemes("true ORDER BY documents DESC, lexeme OFFSET 1000 LIMIT 20");
   const facet = async (key) => {
     const { rows } = await query(`SELECT lexeme FROM toolgen_lexeme_counts WHERE kb_id = $1 AND lexeme LIKE $2 ORDER BY documents DESC LIMIT 1`, [KB, `=${JSON.stringify(key)}=%`]);
     if (rows[0] === undefined) return undefined;
@@ -103,7 +103,7 @@ try {
     ["common + broad", common, broad],
     ["common + selective", common, selective],
     ["rare + broad", rare, broad],
-  ].filter(([, , term], index) => index < 2 || term !== undefined);
+  ].filter(([, words, term], index) => words.length > 0 && (index < 2 || term !== undefined));
   const search = async (word, term) => {
     const path = term === undefined ? null : `$.${JSON.stringify(term[0])} == ${JSON.stringify(term[1])}`;
     const terms = term === undefined ? null : JSON.stringify([term]);

@@ -141,8 +141,9 @@ export const DEFERRED_REMOVAL_STEP = `
   END $$;
 
   -- Step 7's, ranking top_k + removed_documents by the postings and keeping the first top_k that
-  -- are still stored (see above), checked by the documents' primary key before their rows are
-  -- read: joined to the rows, 2,000 ranked took 10 ms more at 100,000 chunks. (Checked against the
+  -- are still stored (see above), checked one by one in rank order by the documents' primary key:
+  -- checked all at once, 2,000 ranked cost a rare word 8 ms more at 1M chunks (2.7 -> 10 ms), and
+  -- joined to the documents' rows 10 ms more for a common word at 100,000. (Checked against the
   -- queue instead, the generic plan scanned the queue, which has no statistics, for each: 0.4 s.)
   -- The plans from the documents' indexes are unchanged.
   CREATE OR REPLACE FUNCTION toolgen_search(knowledge_base bigint, words text[], grams text[], top_k integer, metadata_filter jsonpath, title_filter text[], metadata_terms jsonb)
@@ -158,6 +159,10 @@ export const DEFERRED_REMOVAL_STEP = `
     others text[];
     plan text := 'text';
     ranked integer;
+    top_seqs bigint[];
+    top_scores double precision[];
+    kept_seqs bigint[];
+    kept_scores double precision[];
   BEGIN
     SELECT * INTO t FROM toolgen_search_terms(knowledge_base, words, grams);
     ranked := top_k + greatest(coalesce((SELECT s.removed_documents FROM toolgen_kb_stats AS s WHERE s.kb_id = knowledge_base), 0), 0)::integer;
@@ -172,73 +177,67 @@ export const DEFERRED_REMOVAL_STEP = `
       plan := toolgen_filtered_plan((SELECT sum(f) FROM unnest(t.term_frequencies) AS f), fewest, cardinality(t.term_lexemes), t.documents);
     END IF;
 
+    -- The plans over the postings: the first \`ranked\` by (score, seq), into arrays.
     IF plan = 'probe' THEN
-      RETURN QUERY
-      SELECT d.id, d.title, d.content, d.metadata, top.score
+      SELECT array_agg(r.seq ORDER BY r.score DESC, r.seq), array_agg(r.score ORDER BY r.score DESC, r.seq) INTO top_seqs, top_scores
       FROM (
-        SELECT top.seq, top.score
-        FROM (
-          SELECT c.seq, sum(toolgen_term_score(w.weight, p.tf, p.length, t.k0, w.k1)) AS score
-          FROM toolgen_postings AS c
-          CROSS JOIN unnest(t.term_lexemes, t.term_weights, t.term_k1s) AS w (lexeme, weight, k1)
-          CROSS JOIN LATERAL (SELECT p.tf, p.length FROM toolgen_postings AS p WHERE p.kb_id = knowledge_base AND p.lexeme = w.lexeme AND p.seq = c.seq OFFSET 0) AS p
-          WHERE c.kb_id = knowledge_base AND c.lexeme = narrowest
-            AND NOT EXISTS (
-              SELECT 1 FROM unnest(others) AS o (lexeme)
-              WHERE NOT EXISTS (SELECT 1 FROM toolgen_postings AS q WHERE q.kb_id = knowledge_base AND q.lexeme = o.lexeme AND q.seq = c.seq)
-            )
-          GROUP BY c.seq
-          ORDER BY score DESC, c.seq
-          LIMIT ranked
-        ) AS top
-        WHERE ranked = top_k OR EXISTS (SELECT 1 FROM toolgen_documents AS x WHERE x.seq = top.seq)
-        ORDER BY top.score DESC, top.seq
-        LIMIT top_k
-      ) AS top
-      JOIN toolgen_documents AS d ON d.seq = top.seq
-      ORDER BY top.score DESC, top.seq;
-      RETURN;
+        SELECT c.seq, sum(toolgen_term_score(w.weight, p.tf, p.length, t.k0, w.k1)) AS score
+        FROM toolgen_postings AS c
+        CROSS JOIN unnest(t.term_lexemes, t.term_weights, t.term_k1s) AS w (lexeme, weight, k1)
+        CROSS JOIN LATERAL (SELECT p.tf, p.length FROM toolgen_postings AS p WHERE p.kb_id = knowledge_base AND p.lexeme = w.lexeme AND p.seq = c.seq OFFSET 0) AS p
+        WHERE c.kb_id = knowledge_base AND c.lexeme = narrowest
+          AND NOT EXISTS (
+            SELECT 1 FROM unnest(others) AS o (lexeme)
+            WHERE NOT EXISTS (SELECT 1 FROM toolgen_postings AS q WHERE q.kb_id = knowledge_base AND q.lexeme = o.lexeme AND q.seq = c.seq)
+          )
+        GROUP BY c.seq
+        ORDER BY score DESC, c.seq
+        LIMIT ranked
+      ) AS r;
     ELSIF plan = 'join' THEN
-      RETURN QUERY
-      SELECT d.id, d.title, d.content, d.metadata, top.score
+      SELECT array_agg(r.seq ORDER BY r.score DESC, r.seq), array_agg(r.score ORDER BY r.score DESC, r.seq) INTO top_seqs, top_scores
       FROM (
-        SELECT top.seq, top.score
-        FROM (
-          SELECT c.seq, sum(toolgen_term_score(w.weight, p.tf, p.length, t.k0, w.k1)) AS score
-          FROM toolgen_postings AS c
-          CROSS JOIN unnest(t.term_lexemes, t.term_weights, t.term_k1s) AS w (lexeme, weight, k1)
-          JOIN toolgen_postings AS p ON p.kb_id = knowledge_base AND p.lexeme = w.lexeme AND p.seq = c.seq
-          WHERE c.kb_id = knowledge_base AND c.lexeme = narrowest
-            AND NOT EXISTS (
-              SELECT 1 FROM unnest(others) AS o (lexeme)
-              WHERE NOT EXISTS (SELECT 1 FROM toolgen_postings AS q WHERE q.kb_id = knowledge_base AND q.lexeme = o.lexeme AND q.seq = c.seq)
-            )
-          GROUP BY c.seq
-          ORDER BY score DESC, c.seq
-          LIMIT ranked
-        ) AS top
-        WHERE ranked = top_k OR EXISTS (SELECT 1 FROM toolgen_documents AS x WHERE x.seq = top.seq)
-        ORDER BY top.score DESC, top.seq
-        LIMIT top_k
-      ) AS top
-      JOIN toolgen_documents AS d ON d.seq = top.seq
-      ORDER BY top.score DESC, top.seq;
+        SELECT c.seq, sum(toolgen_term_score(w.weight, p.tf, p.length, t.k0, w.k1)) AS score
+        FROM toolgen_postings AS c
+        CROSS JOIN unnest(t.term_lexemes, t.term_weights, t.term_k1s) AS w (lexeme, weight, k1)
+        JOIN toolgen_postings AS p ON p.kb_id = knowledge_base AND p.lexeme = w.lexeme AND p.seq = c.seq
+        WHERE c.kb_id = knowledge_base AND c.lexeme = narrowest
+          AND NOT EXISTS (
+            SELECT 1 FROM unnest(others) AS o (lexeme)
+            WHERE NOT EXISTS (SELECT 1 FROM toolgen_postings AS q WHERE q.kb_id = knowledge_base AND q.lexeme = o.lexeme AND q.seq = c.seq)
+          )
+        GROUP BY c.seq
+        ORDER BY score DESC, c.seq
+        LIMIT ranked
+      ) AS r;
+    ELSIF NOT t.phrases AND metadata_filter IS NULL AND cardinality(title_filter) = 0 THEN
+      SELECT array_agg(r.seq ORDER BY r.score DESC, r.seq), array_agg(r.score ORDER BY r.score DESC, r.seq) INTO top_seqs, top_scores
+      FROM toolgen_top_terms(knowledge_base, t.term_lexemes, t.term_weights, t.term_frequencies, t.term_k1s, ranked, t.k0) AS r;
+    END IF;
+    IF plan <> 'text' OR (NOT t.phrases AND metadata_filter IS NULL AND cardinality(title_filter) = 0) THEN
+      -- With documents queued, the first top_k still stored, checked in rank order by the
+      -- documents' primary key, so that only as many are looked up as it takes.
+      IF ranked > top_k THEN
+        kept_seqs := '{}';
+        kept_scores := '{}';
+        FOR i IN 1 .. coalesce(cardinality(top_seqs), 0) LOOP
+          CONTINUE WHEN NOT EXISTS (SELECT 1 FROM toolgen_documents AS x WHERE x.seq = top_seqs[i]);
+          kept_seqs := kept_seqs || top_seqs[i];
+          kept_scores := kept_scores || top_scores[i];
+          EXIT WHEN cardinality(kept_seqs) = top_k;
+        END LOOP;
+        top_seqs := kept_seqs;
+        top_scores := kept_scores;
+      END IF;
+      RETURN QUERY
+      SELECT d.id, d.title, d.content, d.metadata, r.score
+      FROM unnest(top_seqs, top_scores) WITH ORDINALITY AS r (seq, score, position)
+      JOIN toolgen_documents AS d ON d.seq = r.seq
+      ORDER BY r.position;
       RETURN;
     END IF;
 
-    IF NOT t.phrases AND metadata_filter IS NULL AND cardinality(title_filter) = 0 THEN
-      RETURN QUERY
-      SELECT d.id, d.title, d.content, d.metadata, top.score
-      FROM (
-        SELECT top.seq, top.score
-        FROM toolgen_top_terms(knowledge_base, t.term_lexemes, t.term_weights, t.term_frequencies, t.term_k1s, ranked, t.k0) AS top
-        WHERE ranked = top_k OR EXISTS (SELECT 1 FROM toolgen_documents AS x WHERE x.seq = top.seq)
-        ORDER BY top.score DESC, top.seq
-        LIMIT top_k
-      ) AS top
-      JOIN toolgen_documents AS d ON d.seq = top.seq
-      ORDER BY top.score DESC, top.seq;
-    ELSIF metadata_filter IS NULL THEN
+    IF metadata_filter IS NULL THEN
       RETURN QUERY
       SELECT d.id, d.title, d.content, d.metadata, top.score
       FROM (
