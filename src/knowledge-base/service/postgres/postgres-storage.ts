@@ -110,6 +110,7 @@ export class PostgresStorage implements KnowledgeBaseStorage {
       storage.#purge.wake();
     } catch (error) {
       if (!(error instanceof ServiceError) && asUnavailable(error) === undefined) {
+        await storage.#purge.close();
         await pool.end();
         throw new Error(`cannot use the database ${redact(databaseUrl)}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
       }
