@@ -24,17 +24,21 @@ export interface PostingsMismatches {
   queued: number;
 }
 
-/** Postings rows, less those of documents whose removal is queued (schema step 10, when the database has it). */
-async function livePostings(client: pg.Client): Promise<string> {
+/** Whether the database has schema step 10's queue of removals. */
+async function hasRemovalQueue(client: pg.Client): Promise<boolean> {
   const { rows } = await client.query<{ present: string | null }>("SELECT to_regclass('toolgen_pending_removals')::text AS present");
-  if (rows[0]?.present === null || rows[0]?.present === undefined) return "toolgen_postings";
+  return rows[0]?.present !== null && rows[0]?.present !== undefined;
+}
+
+/** Postings rows, less those of documents whose removal is queued (schema step 10, when the database has it). */
+function livePostings(queue: boolean): string {
+  if (!queue) return "toolgen_postings";
   return "(SELECT p.* FROM toolgen_postings AS p WHERE NOT EXISTS (SELECT 1 FROM toolgen_pending_removals AS r WHERE r.kb_id = p.kb_id AND r.seq = p.seq))";
 }
 
 /** Step 10's queue against the documents and the counts: [wrong, queued]. */
-async function queueMismatches(client: pg.Client): Promise<[number, number]> {
-  const { rows: present } = await client.query<{ present: string | null }>("SELECT to_regclass('toolgen_pending_removals')::text AS present");
-  if (present[0]?.present === null || present[0]?.present === undefined) return [0, 0];
+async function queueMismatches(client: pg.Client, queue: boolean): Promise<[number, number]> {
+  if (!queue) return [0, 0];
   const { rows } = await client.query<{ wrong: string; queued: string }>(`
     SELECT (SELECT count(*) FROM toolgen_pending_removals AS r JOIN toolgen_documents AS d ON d.seq = r.seq)
          + (SELECT count(*) FROM (SELECT kb_id, count(*) AS documents FROM toolgen_pending_removals GROUP BY kb_id) AS q
@@ -56,7 +60,8 @@ export async function postingsMismatches(client: pg.Client): Promise<PostingsMis
            jsonb_path_query(e.value, 'lax $[*] ? (@.type() == "string" || @.type() == "number" || @.type() == "boolean")') AS v,
            LATERAL (SELECT '=' || to_jsonb(e.key)::text || '=' ||
                     CASE jsonb_typeof(v) WHEN 'number' THEN trim_scale((v #>> '{}')::numeric)::text WHEN 'string' THEN to_jsonb(v #>> '{}')::text ELSE v #>> '{}' END) AS f (text)`;
-  const postings = await livePostings(client);
+  const queue = await hasRemovalQueue(client);
+  const postings = livePostings(queue);
   const { rows } = await client.query<{ extra: string; missing: string; wrong_counts: string }>(`
     WITH expected AS (
       SELECT d.kb_id, w.lexeme, d.seq,
@@ -82,7 +87,7 @@ export async function postingsMismatches(client: pg.Client): Promise<PostingsMis
             WHERE coalesce(c.documents, 0) <> coalesce(s.documents, 0) OR coalesce(c.words, 0) <> coalesce(s.words, 0)
                OR coalesce(c.gram_documents, 0) <> coalesce(s.gram_documents, 0) OR coalesce(c.grams, 0) <> coalesce(s.grams, 0)) AS wrong_counts`);
   const row = rows[0]!;
-  const [wrongQueue, queued] = await queueMismatches(client);
+  const [wrongQueue, queued] = await queueMismatches(client, queue);
   return {
     extra: Number(row.extra),
     missing: Number(row.missing),

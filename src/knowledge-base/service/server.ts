@@ -211,15 +211,22 @@ function logId(): string {
   return id;
 }
 
+/** The text of JSON.stringify(envelope(0, "", result)) before and after a result that is JSON already. */
+function answerFrame(): { head: string; tail: string } {
+  return { head: `{"logId":"${logId()}","errorCode":0,"errorMsg":"","result":`, tail: `,"timestamp":${Date.now()}}` };
+}
+
 /** JSON.stringify(envelope(0, "", result)) for a result that is JSON text already. */
 function answerText(result: string): string {
-  return `{"logId":"${logId()}","errorCode":0,"errorMsg":"","result":${result},"timestamp":${Date.now()}}`;
+  const { head, tail } = answerFrame();
+  return `${head}${result}${tail}`;
 }
 
 /** The envelope around a result written as JSON in pieces already (large-answers.ts). */
 function sendAnswerPieces(response: ServerResponse, result: JsonPieces): void {
-  const head = Buffer.from(`{"logId":"${logId()}","errorCode":0,"errorMsg":"","result":`);
-  const tail = Buffer.from(`,"timestamp":${Date.now()}}`);
+  const frame = answerFrame();
+  const head = Buffer.from(frame.head);
+  const tail = Buffer.from(frame.tail);
   response.writeHead(200, { "Content-Type": "application/json; charset=utf-8", "Content-Length": head.length + result.byteLength + tail.length });
   // Corked, the pieces leave in few writev calls instead of one write each.
   response.cork();

@@ -213,31 +213,8 @@ export const DEFERRED_REMOVAL_STEP = `
     ELSIF NOT t.phrases AND metadata_filter IS NULL AND cardinality(title_filter) = 0 THEN
       SELECT array_agg(r.seq ORDER BY r.score DESC, r.seq), array_agg(r.score ORDER BY r.score DESC, r.seq) INTO top_seqs, top_scores
       FROM toolgen_top_terms(knowledge_base, t.term_lexemes, t.term_weights, t.term_frequencies, t.term_k1s, ranked, t.k0) AS r;
-    END IF;
-    IF plan <> 'text' OR (NOT t.phrases AND metadata_filter IS NULL AND cardinality(title_filter) = 0) THEN
-      -- With documents queued, the first top_k still stored, checked in rank order by the
-      -- documents' primary key, so that only as many are looked up as it takes.
-      IF ranked > top_k THEN
-        kept_seqs := '{}';
-        kept_scores := '{}';
-        FOR i IN 1 .. coalesce(cardinality(top_seqs), 0) LOOP
-          CONTINUE WHEN NOT EXISTS (SELECT 1 FROM toolgen_documents AS x WHERE x.seq = top_seqs[i]);
-          kept_seqs := kept_seqs || top_seqs[i];
-          kept_scores := kept_scores || top_scores[i];
-          EXIT WHEN cardinality(kept_seqs) = top_k;
-        END LOOP;
-        top_seqs := kept_seqs;
-        top_scores := kept_scores;
-      END IF;
-      RETURN QUERY
-      SELECT d.id, d.title, d.content, d.metadata, r.score
-      FROM unnest(top_seqs, top_scores) WITH ORDINALITY AS r (seq, score, position)
-      JOIN toolgen_documents AS d ON d.seq = r.seq
-      ORDER BY r.position;
-      RETURN;
-    END IF;
-
-    IF metadata_filter IS NULL THEN
+    -- The plans from the documents' indexes: no removed document among them.
+    ELSIF metadata_filter IS NULL THEN
       RETURN QUERY
       SELECT d.id, d.title, d.content, d.metadata, top.score
       FROM (
@@ -254,6 +231,7 @@ export const DEFERRED_REMOVAL_STEP = `
       ) AS top
       JOIN toolgen_documents AS d ON d.seq = top.seq
       ORDER BY top.score DESC, top.seq;
+      RETURN;
     ELSE
       RETURN QUERY
       SELECT d.id, d.title, d.content, d.metadata, top.score
@@ -271,6 +249,26 @@ export const DEFERRED_REMOVAL_STEP = `
       ) AS top
       JOIN toolgen_documents AS d ON d.seq = top.seq
       ORDER BY top.score DESC, top.seq;
+      RETURN;
     END IF;
+    -- With documents queued, the first top_k still stored, checked in rank order by the
+    -- documents' primary key, so that only as many are looked up as it takes.
+    IF ranked > top_k THEN
+      kept_seqs := '{}';
+      kept_scores := '{}';
+      FOR i IN 1 .. coalesce(cardinality(top_seqs), 0) LOOP
+        CONTINUE WHEN NOT EXISTS (SELECT 1 FROM toolgen_documents AS x WHERE x.seq = top_seqs[i]);
+        kept_seqs := kept_seqs || top_seqs[i];
+        kept_scores := kept_scores || top_scores[i];
+        EXIT WHEN cardinality(kept_seqs) = top_k;
+      END LOOP;
+      top_seqs := kept_seqs;
+      top_scores := kept_scores;
+    END IF;
+    RETURN QUERY
+    SELECT d.id, d.title, d.content, d.metadata, r.score
+    FROM unnest(top_seqs, top_scores) WITH ORDINALITY AS r (seq, score, position)
+    JOIN toolgen_documents AS d ON d.seq = r.seq
+    ORDER BY r.position;
   END $$;
 `;
