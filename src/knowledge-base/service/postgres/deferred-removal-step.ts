@@ -213,7 +213,8 @@ export const DEFERRED_REMOVAL_STEP = `
     ELSIF NOT t.phrases AND metadata_filter IS NULL AND cardinality(title_filter) = 0 THEN
       SELECT array_agg(r.seq ORDER BY r.score DESC, r.seq), array_agg(r.score ORDER BY r.score DESC, r.seq) INTO top_seqs, top_scores
       FROM toolgen_top_terms(knowledge_base, t.term_lexemes, t.term_weights, t.term_frequencies, t.term_k1s, ranked, t.k0) AS r;
-    -- The plans from the documents' indexes: no removed document among them.
+    -- The plans from the documents' indexes: no removed document among them. Two statements, so
+    -- that each plan knows whether the metadata index takes part (as step 7's).
     ELSIF metadata_filter IS NULL THEN
       RETURN QUERY
       SELECT d.id, d.title, d.content, d.metadata, top.score
