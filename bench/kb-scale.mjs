@@ -19,6 +19,7 @@
 //   node bench/kb-scale.mjs [--sizes 10000,100000,1000000] [--backends sqlite,postgres]
 //                           [--queries 300] [--batch 1000] [--parallel 4] [--scan-queries 60]
 //                           [--seed 20261124] [--keep] [--score-index] [--json]
+//                           [--pg-setting max_wal_size=16GB ...] (the deployment guide's "Server settings")
 // Progress goes to stderr; the markdown tables to stdout. Results: BENCHMARKS.md, "Knowledge base".
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
