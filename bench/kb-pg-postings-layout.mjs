@@ -59,8 +59,9 @@ const mb = (bytes) => `${(Number(bytes) / 2 ** 20).toFixed(0)} MB`;
 const PACK = `(seq << 30) | (tf::bigint << 20) | length`;
 const BIT_PACKED = {
   columns: "postings bigint[] NOT NULL",
-  // An add's rows from postings `source` (kb_id, seq, length, tf, lexeme); `batch` groups a build's.
-  rows: (source, batch) => `SELECT kb_id, lexeme, min(seq), max(seq), array_agg(${PACK} ORDER BY seq) FROM ${source} GROUP BY kb_id, lexeme${batch}`,
+  // The rows of postings `source` (kb_id, seq, length, tf, lexeme): one add's, or with `build` every
+  // add's, an add taken as 1,000 consecutive seqs.
+  rows: (source, build) => `SELECT kb_id, lexeme, min(seq), max(seq), array_agg(${PACK} ORDER BY seq) FROM ${source} GROUP BY kb_id, lexeme${build ? ", seq / 1000" : ""}`,
   unnest: "unnest(b.postings) AS x",
   tf: "((x >> 20) & 1023)",
   length: "(x & 1048575)",
@@ -73,8 +74,8 @@ const PACKED_LAYOUTS = {
   arrays: {
     columns: "seqs integer[] NOT NULL, tfs smallint[] NOT NULL, lengths integer[] NOT NULL",
     // first_seq is a bound below every seq of the row, the same for one add's rows (its first seq).
-    rows: (source, batch) =>
-      batch === ""
+    rows: (source, build) =>
+      !build
         ? `SELECT kb_id, lexeme, f.first, max(seq), array_agg((seq - f.first)::integer ORDER BY seq), array_agg(tf ORDER BY seq), array_agg(length ORDER BY seq)
            FROM ${source}, (SELECT min(seq) AS first FROM ${source}) AS f GROUP BY kb_id, lexeme, f.first`
         : `SELECT kb_id, lexeme, seq / 1000 * 1000 AS first, max(seq), array_agg((seq - seq / 1000 * 1000)::integer ORDER BY seq), array_agg(tf ORDER BY seq), array_agg(length ORDER BY seq)
@@ -106,7 +107,7 @@ try {
     for (const setting of packed.settings?.(table) ?? []) await query(setting);
     progress(`${layout}: packing ${Number(limits.postings).toLocaleString("en")} postings`);
     const source = `(SELECT * FROM toolgen_postings WHERE kb_id = ${KB}) AS p`;
-    builds[layout] = await timed(`INSERT INTO ${table} ${packed.rows(source, ", seq / 1000")}`);
+    builds[layout] = await timed(`INSERT INTO ${table} ${packed.rows(source, true)}`);
     await query(`ALTER TABLE ${table} ADD PRIMARY KEY (kb_id, lexeme, first_seq)`);
     await query(`VACUUM ANALYZE ${table}`);
   }
@@ -139,7 +140,7 @@ try {
       const { ms } = await timed(
         layout === "rows"
           ? `INSERT INTO toolgen_postings (kb_id, seq, length, tf, lexeme) SELECT kb_id, seq, length, tf, lexeme FROM bench_new_postings ORDER BY kb_id, lexeme COLLATE "C", seq`
-          : `INSERT INTO ${tableOf(layout)} ${PACKED_LAYOUTS[layout].rows("bench_new_postings", "")} ORDER BY kb_id, lexeme COLLATE "C"`,
+          : `INSERT INTO ${tableOf(layout)} ${PACKED_LAYOUTS[layout].rows("bench_new_postings", false)} ORDER BY kb_id, lexeme COLLATE "C"`,
       );
       await query("ROLLBACK");
       writes[layout].push(ms);
