@@ -198,18 +198,6 @@ describe("ranking on PostgreSQL", () => {
         }
         const deleted = await client.query("DELETE FROM toolgen_documents WHERE kb_id = $1 AND id = ANY($2::text[])", [kb, [...best]]);
         expect(deleted.rowCount).toBe(best.size);
-        // The storage's purge also runs every minute; rows another transaction holds it skips.
-        const holder = new pg.Client({ connectionString: url });
-        await holder.connect();
-        await holder.query("BEGIN");
-        await holder.query("SELECT 1 FROM toolgen_pending_removals FOR SHARE");
-        expect((await client.query("SELECT toolgen_purge_removals(1000) AS n")).rows[0].n, "a purge passes over held rows").toBe(0);
-        expect(await postingsMismatches(client)).toEqual({ extra: 0, missing: 0, wrongCounts: 0, wrongLexemeCounts: 0, wrongQueue: 0, queued: best.size });
-        const { rows: left } = await client.query<{ n: string }>(
-          "SELECT count(*) AS n FROM toolgen_postings AS p JOIN toolgen_pending_removals AS r ON r.kb_id = p.kb_id AND r.seq = p.seq",
-        );
-        expect(Number(left[0]!.n), "the queued documents' postings are still there").toBeGreaterThan(best.size);
-
         const searches = async (label: string) => {
           for (const { text, words } of queries) {
             for (const topK of [1, 5, 10]) {
@@ -226,13 +214,23 @@ describe("ranking on PostgreSQL", () => {
           client.query(
             `CREATE OR REPLACE FUNCTION toolgen_filtered_plan(postings double precision, fewest double precision, words integer, documents double precision) RETURNS text LANGUAGE sql STABLE AS $$ SELECT '${plan}' $$`,
           );
-        for (const plan of ["probe", "join", "text"]) {
-          await force(plan);
-          await searches(`queued, ${plan} plan`);
-        }
+        // The storage's purge also runs every minute; rows another transaction holds it skips.
+        await withClient(url, async (holder) => {
+          await holder.query("BEGIN");
+          await holder.query("SELECT 1 FROM toolgen_pending_removals FOR SHARE");
+          expect((await client.query("SELECT toolgen_purge_removals(1000) AS n")).rows[0].n, "a purge passes over held rows").toBe(0);
+          expect(await postingsMismatches(client)).toEqual({ extra: 0, missing: 0, wrongCounts: 0, wrongLexemeCounts: 0, wrongQueue: 0, queued: best.size });
+          const { rows: left } = await client.query<{ n: string }>(
+            "SELECT count(*) AS n FROM toolgen_postings AS p JOIN toolgen_pending_removals AS r ON r.kb_id = p.kb_id AND r.seq = p.seq",
+          );
+          expect(Number(left[0]!.n), "the queued documents' postings are still there").toBeGreaterThan(best.size);
+          for (const plan of ["probe", "join", "text"]) {
+            await force(plan);
+            await searches(`queued, ${plan} plan`);
+          }
+          await holder.query("COMMIT");
+        });
 
-        await holder.query("COMMIT");
-        await holder.end();
         // A delete through the storage wakes its purge, which empties the whole queue.
         expect(await storage.deleteDocuments(kb, [documents.find((d) => !best.has(d.id!))!.id!])).toBe(1);
         let mismatches = await postingsMismatches(client);
