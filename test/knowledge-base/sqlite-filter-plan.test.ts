@@ -15,6 +15,7 @@ import { FilterPlanner, LIST_RATIO, SHORT_LIST } from "../../src/knowledge-base/
 import { METADATA_COUNTS, METADATA_TERM_INDEX } from "../../src/knowledge-base/service/sqlite/metadata-term-lists.js";
 import { SqliteQueries } from "../../src/knowledge-base/service/sqlite/sqlite-queries.js";
 import { StatementCache } from "../../src/knowledge-base/service/sqlite/statement-cache.js";
+import { DOCUMENT_TITLE_INDEX, LONGEST_TITLE_LIST, TitleLists } from "../../src/knowledge-base/service/sqlite/title-list.js";
 import type { NewDocument } from "../../src/knowledge-base/service/storage.js";
 import { seededRandom } from "../support/seeded-random.js";
 import { removeTempDirs, tempDir } from "./support.js";
@@ -82,6 +83,45 @@ describe("which plan a filtered search takes", () => {
     expect(planner.narrowest([{ key: "title", value: "t" }])).toBeUndefined();
     queries.close();
   });
+
+  it("lists a title's documents when they are few or the words match as many, compares each match's title otherwise", async () => {
+    const dir = tempDir();
+    let db = openDatabase(dir);
+    let queries = new SqliteQueries(db);
+    const kb = queries.createKnowledgeBase("titles").id;
+    // "short" titles 10 documents, "long" 1,990; every document holds "common", one in 400 "rare".
+    await add(
+      queries,
+      kb,
+      Array.from({ length: 2000 }, (_, i) => ({ id: `d${i}`, title: i < 10 ? "short" : "long", content: i % 400 === 0 ? "common rare" : "common", metadata: {} })),
+    );
+    const fts = ftsTable(kb);
+    const lists = new TitleLists(new StatementCache(db));
+    const prepared = vi.spyOn(Database.prototype, "prepare");
+    expect(lists.listPays(kb, { key: "title", value: "short" }, fts, "rare")).toBe(true);
+    // A short list is taken without counting the matches.
+    expect(prepared.mock.calls.filter(([sql]) => String(sql).includes("MATCH"))).toEqual([]);
+    vi.restoreAllMocks();
+    expect(lists.listPays(kb, { key: "title", value: "long" }, fts, "common")).toBe(true);
+    expect(lists.listPays(kb, { key: "title", value: "long" }, fts, "rare")).toBe(false);
+    // A value that is not a string matches no title: nothing to list.
+    expect(lists.listPays(kb, { key: "title", value: 1 }, fts, "common")).toBe(false);
+    // Another knowledge base's documents do not count: its "long" list is empty here.
+    const other = queries.createKnowledgeBase("other").id;
+    expect(lists.listPays(other, { key: "title", value: "long" }, ftsTable(other), "common")).toBe(true);
+    expect(LONGEST_TITLE_LIST).toBeGreaterThan(SHORT_LIST);
+    queries.close();
+    // A file made before the index: searches compare titles on the rows until a writer makes it.
+    const bare = new Database(`${dir}/${DATABASE_FILE}`);
+    bare.exec(`DROP INDEX ${DOCUMENT_TITLE_INDEX}`);
+    expect(new TitleLists(new StatementCache(bare)).listPays(kb, { key: "title", value: "short" }, fts, "rare")).toBe(false);
+    bare.close();
+    db = openDatabase(dir);
+    queries = new SqliteQueries(db);
+    expect(db.prepare("SELECT count(*) FROM sqlite_schema WHERE name = ?").pluck().get(DOCUMENT_TITLE_INDEX)).toBe(1);
+    expect(queries.search(kb, ["rare"], 10, [{ key: "title", value: "short" }], false).map((hit) => hit.id)).toEqual(["d0"]);
+    queries.close();
+  });
 });
 
 const WORDS = "river stone maple cedar harbor lantern copper meadow falcon orchid amber glacier canyon willow ember quartz heron basalt juniper sorrel".split(" ");
@@ -135,7 +175,12 @@ describe("both plans answer the same", () => {
     expect(wrongCounts(db)).toEqual([]);
 
     const listPays = FilterPlanner.prototype.listPays;
-    const plans = { chosen: (): void => undefined, list: () => vi.spyOn(FilterPlanner.prototype, "listPays").mockReturnValue(true), probe: () => vi.spyOn(FilterPlanner.prototype, "listPays").mockReturnValue(false) };
+    // Forced plans force the title terms' choice too (title-list.ts).
+    const force = (pays: boolean) => {
+      vi.spyOn(FilterPlanner.prototype, "listPays").mockReturnValue(pays);
+      vi.spyOn(TitleLists.prototype, "listPays").mockReturnValue(pays);
+    };
+    const plans = { chosen: (): void => undefined, list: () => force(true), probe: () => force(false) };
     const taken = { list: 0, probe: 0 };
     let nonEmpty = 0;
     for (let q = 0; q < 100; q++) {

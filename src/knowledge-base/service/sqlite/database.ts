@@ -12,6 +12,7 @@ import Database from "better-sqlite3";
 import { toGramText } from "../segment.js";
 import { recountTotals } from "./fts5-totals.js";
 import { addMetadataTermLists } from "./metadata-term-lists.js";
+import { addTitleList } from "./title-list.js";
 import { addMetadataValues } from "./metadata-values.js";
 import { addScoreIndexRegistry } from "./score-index.js";
 import { ScoreIndexWriter } from "./score-index-writer.js";
@@ -67,6 +68,7 @@ export function openDatabase(dataDir: string): Db {
     db.pragma("foreign_keys = ON");
     migrate(db);
     addMetadataTermLists(db);
+    addTitleList(db);
     db.pragma(`busy_timeout = ${STATEMENT_BUSY_MS}`);
     return db;
   } catch (error) {

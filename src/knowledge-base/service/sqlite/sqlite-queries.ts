@@ -23,6 +23,7 @@ import { buildBatch, type BuildStep } from "./score-index-build.js";
 import { ScoreIndexReader } from "./score-index-reader.js";
 import { ScoreIndexWriter } from "./score-index-writer.js";
 import { StatementCache } from "./statement-cache.js";
+import { TitleLists, titleListSql } from "./title-list.js";
 
 /** The storage operations as they run inside a transaction, on the worker's thread. */
 export interface SqliteOperations {
@@ -78,6 +79,7 @@ export class SqliteQueries implements SqliteOperations {
   readonly #statements: StatementCache;
   readonly #scoreIndex: ScoreIndexReader;
   readonly #filterPlan: FilterPlanner;
+  readonly #titleLists: TitleLists;
   /** Made at the first write: only the writer's connection writes. */
   #scoreIndexWriter: ScoreIndexWriter | undefined;
 
@@ -86,6 +88,7 @@ export class SqliteQueries implements SqliteOperations {
     this.#statements = new StatementCache(db);
     this.#scoreIndex = new ScoreIndexReader(db, TOKENIZE);
     this.#filterPlan = new FilterPlanner(this.#statements);
+    this.#titleLists = new TitleLists(this.#statements);
   }
 
   /** `request` as one transaction: a write transaction for writes, a read snapshot otherwise. */
@@ -244,8 +247,10 @@ export class SqliteQueries implements SqliteOperations {
    * Ranked by weighted BM25 (title twice content), negated so that higher is better. A metadata
    * term is a probe of metadata_values for each of the words' matches, or, for the term that keeps
    * the fewest documents when they are fewer than the matches, a check against the list of its
-   * documents (filter-plan.ts); only matches that pass every term are ranked (SQLite asks FTS5
-   * for `rank` after the WHERE clause held), and only the topK winners' documents rows are read.
+   * documents (filter-plan.ts); a title term is checked against the list of documents with that
+   * title or on each match's documents row (title-list.ts). Only matches that pass every term are
+   * ranked (SQLite asks FTS5 for `rank` after the WHERE clause held), and only the topK winners'
+   * documents rows are read.
    * With grams, a document's score is its BM25 in the words' table plus its BM25 in the grams'
    * table, each table with its own totals (storage.ts).
    */
@@ -267,17 +272,23 @@ export class SqliteQueries implements SqliteOperations {
       const listed = narrowest !== undefined && this.#filterPlan.listPays(table, expression, narrowest) ? narrowest.term : undefined;
       params.push(expression);
       let filters = "";
+      let joined = false;
       for (const term of terms) {
-        const { sql, values } =
-          term.key === "title" ? titleTermSql(term) : term === listed ? metadataListSql(term, `${table}.rowid`) : metadataTermSql(term, `${table}.rowid`);
-        filters += ` AND ${sql}`;
-        params.push(...values);
+        let filter: { sql: string; values: unknown[] };
+        if (term.key !== "title") filter = term === listed ? metadataListSql(term, `${table}.rowid`) : metadataTermSql(term, `${table}.rowid`);
+        else if (this.#titleLists.listPays(knowledgeBaseId, term, table, expression)) filter = titleListSql(knowledgeBaseId, term, `${table}.rowid`);
+        else {
+          filter = titleTermSql(term);
+          joined = true;
+        }
+        filters += ` AND ${filter.sql}`;
+        params.push(...filter.values);
       }
-      const from = terms.some((term) => term.key === "title") ? `${table} JOIN documents AS d ON d.seq = ${table}.rowid` : table;
+      const from = joined ? `${table} JOIN documents AS d ON d.seq = ${table}.rowid` : table;
       return `SELECT ${table}.rowid AS seq, ${table}.rank AS rank FROM ${from} WHERE ${table} MATCH ?${filters}`;
     };
     // Rank first, read texts last: the inner query orders every match by BM25 but carries only
-    // rowid and rank (and touches documents only when a term is on the title), so the potentially
+    // rowid and rank (and touches documents rows only to compare a title there), so the potentially
     // long contents are read for the topK winners alone.
     let candidates: string;
     if (gramMatch === undefined) candidates = matches(fts, match!);
