@@ -96,7 +96,8 @@ describe("which plan a filtered search takes", () => {
       Array.from({ length: 2000 }, (_, i) => ({ id: `d${i}`, title: i < 10 ? "short" : "long", content: i % 400 === 0 ? "common rare" : "common", metadata: {} })),
     );
     const fts = ftsTable(kb);
-    const lists = new TitleLists(new StatementCache(db));
+    const statements = new StatementCache(db);
+    const lists = new TitleLists(statements, new FilterPlanner(statements));
     const prepared = vi.spyOn(Database.prototype, "prepare");
     expect(lists.listPays(kb, { key: "title", value: "short" }, fts, "rare")).toBe(true);
     // A short list is taken without counting the matches.
@@ -114,7 +115,8 @@ describe("which plan a filtered search takes", () => {
     // A file made before the index: searches compare titles on the rows until a writer makes it.
     const bare = new Database(`${dir}/${DATABASE_FILE}`);
     bare.exec(`DROP INDEX ${DOCUMENT_TITLE_INDEX}`);
-    expect(new TitleLists(new StatementCache(bare)).listPays(kb, { key: "title", value: "short" }, fts, "rare")).toBe(false);
+    const bareStatements = new StatementCache(bare);
+    expect(new TitleLists(bareStatements, new FilterPlanner(bareStatements)).listPays(kb, { key: "title", value: "short" }, fts, "rare")).toBe(false);
     bare.close();
     db = openDatabase(dir);
     queries = new SqliteQueries(db);

@@ -88,7 +88,7 @@ export class SqliteQueries implements SqliteOperations {
     this.#statements = new StatementCache(db);
     this.#scoreIndex = new ScoreIndexReader(db, TOKENIZE);
     this.#filterPlan = new FilterPlanner(this.#statements);
-    this.#titleLists = new TitleLists(this.#statements);
+    this.#titleLists = new TitleLists(this.#statements, this.#filterPlan);
   }
 
   /** `request` as one transaction: a write transaction for writes, a read snapshot otherwise. */

@@ -11,7 +11,7 @@
  */
 import type { Database as Db } from "better-sqlite3";
 import type { Term } from "../filters.js";
-import { LIST_RATIO, SHORT_LIST } from "./filter-plan.js";
+import type { FilterPlanner } from "./filter-plan.js";
 import type { StatementCache } from "./statement-cache.js";
 
 export const DOCUMENT_TITLE_INDEX = "documents_title";
@@ -27,26 +27,24 @@ export function addTitleList(db: Db): void {
 
 export class TitleLists {
   readonly #statements: StatementCache;
+  readonly #planner: FilterPlanner;
   #ready = false;
 
-  constructor(statements: StatementCache) {
+  constructor(statements: StatementCache, planner: FilterPlanner) {
     this.#statements = statements;
+    this.#planner = planner;
   }
 
   /**
    * Whether `term` (on `title`) is better checked against its list of documents than on each
-   * match's documents row: the list is short, or the words match at least LIST_RATIO of as many
-   * documents as it holds (counted in FTS5 only as far as that). A term whose value is not a
+   * match's documents row, by the metadata lists' rule (FilterPlanner.listPays): the list is
+   * short, or the words match nearly as many documents as it holds. A term whose value is not a
    * string matches no title and needs neither.
    */
   listPays(knowledgeBaseId: number, term: Term, table: string, expression: string): boolean {
     if (typeof term.value !== "string" || !this.#hasIndex()) return false;
     const documents = this.#count(knowledgeBaseId, term.value, LONGEST_TITLE_LIST);
-    if (documents <= SHORT_LIST) return true;
-    if (documents >= LONGEST_TITLE_LIST) return false;
-    const enough = Math.ceil(documents * LIST_RATIO);
-    const matches = this.#statements.get(`SELECT count(*) FROM (SELECT 1 FROM ${table} WHERE ${table} MATCH ? LIMIT ?)`).pluck().get(expression, enough) as number;
-    return matches >= enough;
+    return documents < LONGEST_TITLE_LIST && this.#planner.listPays(table, expression, { term, documents });
   }
 
   #count(knowledgeBaseId: number, title: string, limit: number): number {
