@@ -97,31 +97,43 @@ describe("which plan a filtered search takes", () => {
     );
     const fts = ftsTable(kb);
     const statements = new StatementCache(db);
-    const lists = new TitleLists(statements, new FilterPlanner(statements));
+    const lists = new TitleLists(statements);
+    const planner = new FilterPlanner(statements);
+    const counted = (knowledgeBase: number, value: TermValue) => lists.counted(knowledgeBase, { key: "title", value });
+    const listPays = (expression: string, value: TermValue) => {
+      const title = counted(kb, value);
+      return title !== undefined && planner.listPays(fts, expression, title);
+    };
+    expect(counted(kb, "short")).toEqual({ term: { key: "title", value: "short" }, documents: 10 });
+    expect(counted(kb, "long")?.documents).toBe(1990);
     const prepared = vi.spyOn(Database.prototype, "prepare");
-    expect(lists.listPays(kb, { key: "title", value: "short" }, fts, "rare")).toBe(true);
+    expect(listPays("rare", "short")).toBe(true);
     // A short list is taken without counting the matches.
     expect(prepared.mock.calls.filter(([sql]) => String(sql).includes("MATCH"))).toEqual([]);
     vi.restoreAllMocks();
-    expect(lists.listPays(kb, { key: "title", value: "long" }, fts, "common")).toBe(true);
-    expect(lists.listPays(kb, { key: "title", value: "long" }, fts, "rare")).toBe(false);
+    expect(listPays("common", "long")).toBe(true);
+    expect(listPays("rare", "long")).toBe(false);
     // A value that is not a string matches no title: nothing to list.
-    expect(lists.listPays(kb, { key: "title", value: 1 }, fts, "common")).toBe(false);
-    // Another knowledge base's documents do not count: its "long" list is empty here.
+    expect(counted(kb, 1)).toBeUndefined();
+    // Another knowledge base's documents do not count: its "long" list is empty.
     const other = queries.createKnowledgeBase("other").id;
-    expect(lists.listPays(other, { key: "title", value: "long" }, ftsTable(other), "common")).toBe(true);
+    expect(counted(other, "long")).toEqual({ term: { key: "title", value: "long" }, documents: 0 });
     expect(LONGEST_TITLE_LIST).toBeGreaterThan(SHORT_LIST);
     queries.close();
     // A file made before the index: searches compare titles on the rows until a writer makes it.
     const bare = new Database(`${dir}/${DATABASE_FILE}`);
     bare.exec(`DROP INDEX ${DOCUMENT_TITLE_INDEX}`);
-    const bareStatements = new StatementCache(bare);
-    expect(new TitleLists(bareStatements, new FilterPlanner(bareStatements)).listPays(kb, { key: "title", value: "short" }, fts, "rare")).toBe(false);
+    expect(new TitleLists(new StatementCache(bare)).counted(kb, { key: "title", value: "short" })).toBeUndefined();
     bare.close();
     db = openDatabase(dir);
     queries = new SqliteQueries(db);
     expect(db.prepare("SELECT count(*) FROM sqlite_schema WHERE name = ?").pluck().get(DOCUMENT_TITLE_INDEX)).toBe(1);
     expect(queries.search(kb, ["rare"], 10, [{ key: "title", value: "short" }], false).map((hit) => hit.id)).toEqual(["d0"]);
+    // A search of both tables (words and grams) counts each title term once.
+    await add(queries, kb, [{ id: "zh", title: "short", content: "河流", metadata: {} }]);
+    const counts = vi.spyOn(TitleLists.prototype, "counted");
+    expect(queries.search(kb, queryWords("河流"), 10, [{ key: "title", value: "short" }], false, queryGrams("河流")).map((hit) => hit.id)).toEqual(["zh"]);
+    expect(counts).toHaveBeenCalledTimes(1);
     queries.close();
   });
 });
@@ -177,11 +189,8 @@ describe("both plans answer the same", () => {
     expect(wrongCounts(db)).toEqual([]);
 
     const listPays = FilterPlanner.prototype.listPays;
-    // Forced plans force the title terms' choice too (title-list.ts).
-    const force = (pays: boolean) => {
-      vi.spyOn(FilterPlanner.prototype, "listPays").mockReturnValue(pays);
-      vi.spyOn(TitleLists.prototype, "listPays").mockReturnValue(pays);
-    };
+    // The title terms' choice goes through listPays too (title-list.ts), so forcing it forces theirs.
+    const force = (pays: boolean) => vi.spyOn(FilterPlanner.prototype, "listPays").mockReturnValue(pays);
     const plans = { chosen: (): void => undefined, list: () => force(true), probe: () => force(false) };
     const taken = { list: 0, probe: 0 };
     let nonEmpty = 0;

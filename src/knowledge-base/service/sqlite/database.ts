@@ -12,10 +12,10 @@ import Database from "better-sqlite3";
 import { toGramText } from "../segment.js";
 import { recountTotals } from "./fts5-totals.js";
 import { addMetadataTermLists } from "./metadata-term-lists.js";
-import { addTitleList } from "./title-list.js";
 import { addMetadataValues } from "./metadata-values.js";
 import { addScoreIndexRegistry } from "./score-index.js";
 import { ScoreIndexWriter } from "./score-index-writer.js";
+import { addTitleList } from "./title-list.js";
 
 export type Db = Database.Database;
 

@@ -13,7 +13,7 @@ import { searchedGrams } from "../query-words.js";
 import type { IndexedDocument, KnowledgeBaseRecord, ScoredDocument, StoredDocument } from "../storage.js";
 import { whenFree, type BusyBudget } from "./busy-retry.js";
 import { CONTENT_WEIGHT, createFtsTable, ftsTable, gramTable, TITLE_WEIGHT, TOKENIZE, type Db } from "./database.js";
-import { FilterPlanner } from "./filter-plan.js";
+import { FilterPlanner, type CountedTerm } from "./filter-plan.js";
 import { Fts5Totals } from "./fts5-totals.js";
 import { toMatchExpression } from "./match-expression.js";
 import { metadataListSql } from "./metadata-term-lists.js";
@@ -88,7 +88,7 @@ export class SqliteQueries implements SqliteOperations {
     this.#statements = new StatementCache(db);
     this.#scoreIndex = new ScoreIndexReader(db, TOKENIZE);
     this.#filterPlan = new FilterPlanner(this.#statements);
-    this.#titleLists = new TitleLists(this.#statements, this.#filterPlan);
+    this.#titleLists = new TitleLists(this.#statements);
   }
 
   /** `request` as one transaction: a write transaction for writes, a read snapshot otherwise. */
@@ -268,15 +268,17 @@ export class SqliteQueries implements SqliteOperations {
     }
     const params: unknown[] = [];
     const narrowest = this.#filterPlan.narrowest(terms);
+    // Each title term's count, once for both tables' statements.
+    const titles = new Map(terms.filter((term) => term.key === "title").map((term) => [term, this.#titleLists.counted(knowledgeBaseId, term)]));
     const matches = (table: string, expression: string): string => {
-      const listed = narrowest !== undefined && this.#filterPlan.listPays(table, expression, narrowest) ? narrowest.term : undefined;
+      const listed = this.#listPays(table, expression, narrowest) ? narrowest!.term : undefined;
       params.push(expression);
       let filters = "";
       let joined = false;
       for (const term of terms) {
         let filter: { sql: string; values: unknown[] };
         if (term.key !== "title") filter = term === listed ? metadataListSql(term, `${table}.rowid`) : metadataTermSql(term, `${table}.rowid`);
-        else if (this.#titleLists.listPays(knowledgeBaseId, term, table, expression)) filter = titleListSql(knowledgeBaseId, term, `${table}.rowid`);
+        else if (this.#listPays(table, expression, titles.get(term))) filter = titleListSql(knowledgeBaseId, term, `${table}.rowid`);
         else {
           filter = titleTermSql(term);
           joined = true;
@@ -321,6 +323,11 @@ export class SqliteQueries implements SqliteOperations {
       found.push({ ...toStored(row), score: hit.score });
     }
     return found;
+  }
+
+  /** Whether `counted`'s list of documents pays for `table`'s matches of `expression` (filter-plan.ts); never without a list. */
+  #listPays(table: string, expression: string, counted: CountedTerm | undefined): boolean {
+    return counted !== undefined && this.#filterPlan.listPays(table, expression, counted);
   }
 
   /** The knowledge base with this id, or ServiceError 1002. */

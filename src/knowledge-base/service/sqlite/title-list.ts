@@ -11,7 +11,7 @@
  */
 import type { Database as Db } from "better-sqlite3";
 import type { Term } from "../filters.js";
-import type { FilterPlanner } from "./filter-plan.js";
+import type { CountedTerm } from "./filter-plan.js";
 import type { StatementCache } from "./statement-cache.js";
 
 export const DOCUMENT_TITLE_INDEX = "documents_title";
@@ -19,44 +19,41 @@ export const DOCUMENT_TITLE_INDEX = "documents_title";
 /** Past this many documents a title's list is not counted further, and its matches are compared row by row. */
 export const LONGEST_TITLE_LIST = 20_000;
 
+/** 1 when the file has the index, on any connection (readers ask it too). */
+const TITLE_LIST_PRESENT = `SELECT count(*) FROM sqlite_schema WHERE name = '${DOCUMENT_TITLE_INDEX}'`;
+
 /** Makes the index when it is missing (at 100,000 chunks: 2.7 MB, built in 0.12 s). */
 export function addTitleList(db: Db): void {
-  if (db.prepare("SELECT 1 FROM sqlite_schema WHERE name = ?").get(DOCUMENT_TITLE_INDEX) !== undefined) return;
+  if (db.prepare(TITLE_LIST_PRESENT).pluck().get() === 1) return;
   db.exec(`CREATE INDEX IF NOT EXISTS ${DOCUMENT_TITLE_INDEX} ON documents (kb_id, title)`);
 }
 
 export class TitleLists {
   readonly #statements: StatementCache;
-  readonly #planner: FilterPlanner;
   #ready = false;
 
-  constructor(statements: StatementCache, planner: FilterPlanner) {
+  constructor(statements: StatementCache) {
     this.#statements = statements;
-    this.#planner = planner;
   }
 
   /**
-   * Whether `term` (on `title`) is better checked against its list of documents than on each
-   * match's documents row, by the metadata lists' rule (FilterPlanner.listPays): the list is
-   * short, or the words match nearly as many documents as it holds. A term whose value is not a
-   * string matches no title and needs neither.
+   * `term` (on `title`) and how many of the knowledge base's documents have that title, for
+   * FilterPlanner.listPays to weigh against the words' matches as it weighs a metadata term; or
+   * undefined when the term is compared on each match's row: its value is not a string (it
+   * matches no title), the file has no index yet, or LONGEST_TITLE_LIST documents have the title.
    */
-  listPays(knowledgeBaseId: number, term: Term, table: string, expression: string): boolean {
-    if (typeof term.value !== "string" || !this.#hasIndex()) return false;
-    const documents = this.#count(knowledgeBaseId, term.value, LONGEST_TITLE_LIST);
-    return documents < LONGEST_TITLE_LIST && this.#planner.listPays(table, expression, { term, documents });
-  }
-
-  #count(knowledgeBaseId: number, title: string, limit: number): number {
-    return this.#statements
+  counted(knowledgeBaseId: number, term: Term): CountedTerm | undefined {
+    if (typeof term.value !== "string" || !this.#hasIndex()) return undefined;
+    const documents = this.#statements
       .get(`SELECT count(*) FROM (SELECT 1 FROM documents INDEXED BY ${DOCUMENT_TITLE_INDEX} WHERE kb_id = ? AND title = ? LIMIT ?)`)
       .pluck()
-      .get(knowledgeBaseId, title, limit) as number;
+      .get(knowledgeBaseId, term.value, LONGEST_TITLE_LIST) as number;
+    return documents < LONGEST_TITLE_LIST ? { term, documents } : undefined;
   }
 
   #hasIndex(): boolean {
     // Checked until found: a reader may have opened the file before a writer of this version made it.
-    this.#ready ||= this.#statements.get("SELECT 1 FROM sqlite_schema WHERE name = ?").pluck().get(DOCUMENT_TITLE_INDEX) === 1;
+    this.#ready ||= this.#statements.get(TITLE_LIST_PRESENT).pluck().get() === 1;
     return this.#ready;
   }
 }
