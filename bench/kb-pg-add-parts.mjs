@@ -68,20 +68,21 @@ const times = Object.fromEntries(parts.map((part) => [part, []]));
 let postingsPerAdd = 0;
 let lexemesPerAdd = 0;
 
-/** Runs `body` in a transaction that is rolled back; `body` returns the measured statement's ms. */
-async function rolledBack(part, body) {
+/** Runs `body` in a transaction that is rolled back, with the trigger's own work_mem. */
+async function rolledBack(body) {
   await query("BEGIN");
   try {
-    await query("SET LOCAL work_mem = '64MB'"); // the trigger's own setting
-    times[part].push(await body());
+    await query("SET LOCAL work_mem = '64MB'");
+    await body();
   } finally {
     await query("ROLLBACK");
   }
 }
-async function timed(text, values) {
+/** Runs one statement and records its time under `part`. */
+async function timed(part, text, values) {
   const start = process.hrtime.bigint();
   await query(text, values);
-  return Number(process.hrtime.bigint() - start) / 1e6;
+  times[part].push(Number(process.hrtime.bigint() - start) / 1e6);
 }
 
 try {
@@ -98,39 +99,36 @@ try {
     // The parts in an order that turns with the round, so none always goes first.
     const order = [0, 1, 2, 3].map((i) => (i + round) % 4);
     for (const which of order) {
-      if (which === 0) await rolledBack("whole add", () => timed(ADD, [KB, rows]));
-      if (which === 1) await rolledBack("documents alone", async () => (await query(NO_POSTINGS_TRIGGER), timed(ADD, [KB, rows])));
+      if (which === 0) await rolledBack(() => timed("whole add", ADD, [KB, rows]));
+      if (which === 1) await rolledBack(async () => (await query(NO_POSTINGS_TRIGGER), await timed("documents alone", ADD, [KB, rows])));
       if (which === 2) {
-        await rolledBack("documents, no GIN", async () => {
+        await rolledBack(async () => {
           await query(NO_POSTINGS_TRIGGER);
           for (const drop of DROP_GIN) await query(drop);
-          return timed(ADD, [KB, rows]);
+          await timed("documents, no GIN", ADD, [KB, rows]);
         });
       }
       if (which === 3) {
-        // The postings parts, one after another on the same documents, in one rolled-back transaction.
-        await query("BEGIN");
-        try {
-          await query("SET LOCAL work_mem = '64MB'");
+        // The postings parts, one after another on the same documents.
+        await rolledBack(async () => {
           await query(NO_POSTINGS_TRIGGER);
           await query(ADD, [KB, rows]);
           await query(ADDED(prefix));
-          times["postings: build + sort"].push(await timed(`SELECT count(*) FROM (${POSTINGS} OFFSET 0) AS p`));
+          await timed("postings: build + sort", `SELECT count(*) FROM (${POSTINGS} OFFSET 0) AS p`);
           await query(`CREATE TEMP TABLE bench_postings ON COMMIT DROP AS ${POSTINGS}`);
           const { rows: [counted] } = await query("SELECT count(*)::integer AS postings, count(DISTINCT lexeme)::integer AS lexemes FROM bench_postings");
           postingsPerAdd = counted.postings;
           lexemesPerAdd = counted.lexemes;
-          times["postings: insert"].push(await timed("INSERT INTO toolgen_postings (kb_id, seq, length, tf, lexeme) SELECT kb_id, seq, length, tf, lexeme FROM bench_postings"));
+          await timed("postings: insert", "INSERT INTO toolgen_postings (kb_id, seq, length, tf, lexeme) SELECT kb_id, seq, length, tf, lexeme FROM bench_postings");
           await query("CREATE TEMP TABLE bench_heap (LIKE toolgen_postings) ON COMMIT DROP");
-          times["postings: heap alone"].push(await timed("INSERT INTO bench_heap SELECT kb_id, seq, length, tf, lexeme FROM bench_postings"));
-          times["word counts"].push(
-            await timed(`INSERT INTO toolgen_lexeme_counts AS c (kb_id, lexeme, documents)
+          await timed("postings: heap alone", "INSERT INTO bench_heap SELECT kb_id, seq, length, tf, lexeme FROM bench_postings");
+          await timed(
+            "word counts",
+            `INSERT INTO toolgen_lexeme_counts AS c (kb_id, lexeme, documents)
               SELECT kb_id, lexeme, count(*) FROM bench_postings GROUP BY kb_id, lexeme ORDER BY kb_id, lexeme COLLATE "C"
-              ON CONFLICT (kb_id, lexeme) DO UPDATE SET documents = c.documents + excluded.documents`),
+              ON CONFLICT (kb_id, lexeme) DO UPDATE SET documents = c.documents + excluded.documents`,
           );
-        } finally {
-          await query("ROLLBACK");
-        }
+        });
       }
     }
     progress(`round ${round + 1}/${ROUNDS}: ${parts.map((part) => `${part} ${times[part].at(-1).toFixed(0)}`).join(", ")} ms`);
