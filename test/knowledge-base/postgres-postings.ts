@@ -1,9 +1,9 @@
 /**
  * Whether PostgreSQL's postings and per-knowledge-base counts (postgres/ranked-search-step.ts, and
- * the grams' of postgres/gram-search-step.ts, and the metadata terms' of
- * postgres/facet-postings-step.ts when the database has them) say what the documents say: each is
- * rebuilt here from the documents' tsvectors and metadata and compared, row for row. All zero when
- * they agree. Postings of deleted documents whose removal is queued (schema step 10,
+ * the grams' of postgres/gram-search-step.ts, the metadata terms' of postgres/facet-postings-step.ts
+ * and the titles' of postgres/title-postings-step.ts when the database has them) say what the
+ * documents say: each is rebuilt here from the documents' tsvectors, metadata and titles and
+ * compared, row for row. All zero when they agree. Postings of deleted documents whose removal is queued (schema step 10,
  * postgres/deferred-removal-step.ts) are left out of the comparison; the queue itself must name
  * no stored document and match its count.
  */
@@ -60,6 +60,12 @@ export async function postingsMismatches(client: pg.Client): Promise<PostingsMis
            jsonb_path_query(e.value, 'lax $[*] ? (@.type() == "string" || @.type() == "number" || @.type() == "boolean")') AS v,
            LATERAL (SELECT '=' || to_jsonb(e.key)::text || '=' ||
                     CASE jsonb_typeof(v) WHEN 'number' THEN trim_scale((v #>> '{}')::numeric)::text WHEN 'string' THEN to_jsonb(v #>> '{}')::text ELSE v #>> '{}' END) AS f (text)`;
+  const { rows: titles } = await client.query<{ present: string | null }>("SELECT to_regprocedure('toolgen_title_facet(text)')::text AS present");
+  // The title as JSON after '=@'; beyond 512 bytes, hashed after '=@#' (schema step 11).
+  const titlePostings = titles[0]?.present === null || titles[0]?.present === undefined ? "" : `
+      UNION ALL
+      SELECT d.kb_id, CASE WHEN octet_length(f.text) <= 512 THEN f.text ELSE '=@#' || encode(sha256(convert_to(f.text, 'UTF8')), 'hex') END, d.seq, 1::smallint, 0
+      FROM toolgen_documents AS d, LATERAL (SELECT '=@' || to_jsonb(d.title)::text) AS f (text)`;
   const queue = await hasRemovalQueue(client);
   const postings = livePostings(queue);
   const { rows } = await client.query<{ extra: string; missing: string; wrong_counts: string }>(`
@@ -72,7 +78,7 @@ export async function postingsMismatches(client: pg.Client): Promise<PostingsMis
       SELECT d.kb_id, '#' || w.lexeme, d.seq,
              (cardinality(w.weights) + cardinality(array_positions(w.weights, 'A')))::smallint AS tf,
              (SELECT coalesce(sum(cardinality(positions)), 0) FROM unnest(d.grams))::integer AS length
-      FROM toolgen_documents AS d, unnest(d.grams) AS w${facetPostings}
+      FROM toolgen_documents AS d, unnest(d.grams) AS w${facetPostings}${titlePostings}
     ), stored AS (
       SELECT kb_id, lexeme, seq, tf, length FROM ${postings} AS p
     ), counted AS (

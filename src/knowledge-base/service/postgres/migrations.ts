@@ -18,6 +18,7 @@ import { PROBE_COST_STEP } from "./probe-cost-step.js";
 import { RANKED_SEARCH_STEP } from "./ranked-search-step.js";
 import { SINGLE_TERM_STEP } from "./single-term-step.js";
 import { SORTED_DELETE_STEP } from "./sorted-delete-step.js";
+import { TITLE_POSTINGS_STEP } from "./title-postings-step.js";
 
 /** Key of the advisory lock (any 64-bit number no other application uses; here "toolgen\0"). */
 const MIGRATION_LOCK_KEY = "8390047142196375040";
@@ -81,6 +82,8 @@ export const MIGRATIONS: readonly Step[] = [
   SORTED_DELETE_STEP,
   // 10: a delete queues its postings' removal, which the service does after it (deferred-removal-step.ts).
   DEFERRED_REMOVAL_STEP,
+  // 11: the title as a posting beside the metadata terms; a title filter plans as they do (title-postings-step.ts).
+  TITLE_POSTINGS_STEP,
 ];
 
 /**
