@@ -8,7 +8,8 @@
 // On a database that bench/kb-scale.mjs kept (`--keep`; its stderr gives the URL and knowledge
 // base), with the same --seed, so the words are that corpus's: common words (ranks 20-100) and rare
 // ones (1,000-2,000), with a broad filter (`source`, ~5%) or a selective one (`team`, ~0.2%), half
-// English and half Chinese, as kb-scale's filtered cells draw them.
+// English and half Chinese, as kb-scale's filtered cells draw them; and common words with one
+// document's title (schema step 11), drawn from the knowledge base's first 2,000 chunks.
 //
 // Forcing replaces toolgen_filtered_plan (same signature) and restores the original at the end,
 // also on failure; do not run it against a database in use.
@@ -53,9 +54,16 @@ const CELLS = [
   ["common + selective", COMMON_RANKS, "team"],
   ["rare + broad", RARE_RANKS, "source"],
   ["rare + selective", RARE_RANKS, "team"],
+  ["common + title", COMMON_RANKS, "title"],
 ];
+const { default: pg } = await import("pg");
+const admin = new pg.Client({ connectionString: options["database-url"] });
+await admin.connect();
+const { rows: titled } = await admin.query("SELECT DISTINCT title FROM (SELECT title FROM toolgen_documents WHERE kb_id = $1 ORDER BY seq LIMIT 2000) AS d ORDER BY title", [KB]);
+const TITLES = titled.map((row) => row.title);
 const draw = (vocabulary, [low, high]) => vocabulary.words[low + Math.floor(random() * (high - low))];
-const filterValue = (key) => (key === "source" ? SOURCES[Math.floor(random() * SOURCES.length)] : `team-${Math.floor(random() * TEAMS)}`);
+const pick = (values) => values[Math.floor(random() * values.length)];
+const filterValue = (key) => (key === "source" ? pick(SOURCES) : key === "team" ? `team-${Math.floor(random() * TEAMS)}` : pick(TITLES));
 const cells = CELLS.flatMap(([name, ranks, key]) =>
   [["English", english], ["Chinese", chinese]].map(([language, vocabulary]) => ({
     name: `${name}, ${language}`,
@@ -72,9 +80,6 @@ const candidate = options.candidate === undefined ? undefined : readFileSync(opt
 const PLANS = ["auto", "text", "probe", "join", ...(candidate === undefined ? [] : ["candidate"])];
 const FORCED = ["text", "probe", "join"];
 const SIGNATURE = "toolgen_filtered_plan(postings double precision, fewest double precision, words integer, documents double precision)";
-const { default: pg } = await import("pg");
-const admin = new pg.Client({ connectionString: options["database-url"] });
-await admin.connect();
 const { rows: [original] } = await admin.query(
   `SELECT pg_get_functiondef('toolgen_filtered_plan(double precision, double precision, integer, double precision)'::regprocedure) AS text`,
 );
