@@ -74,7 +74,9 @@ function passes(document: { title: string; metadata: Record<string, unknown> }, 
 function randomQuery(rng: () => number): string {
   const count = 1 + Math.floor(rng() * 3);
   const chinese = rng() < 0.35;
-  return Array.from({ length: count }, () => word(rng, chinese ? CHINESE : ENGLISH)).join(chinese ? "" : " ");
+  // A word of two tokens (as node.js or 3.5), which only matches where they stand side by side.
+  const dotted = !chinese && rng() < 0.3 ? [`${word(rng, ENGLISH)}.${word(rng, ENGLISH)}`] : [];
+  return [...dotted, ...Array.from({ length: count }, () => word(rng, chinese ? CHINESE : ENGLISH))].join(chinese ? "" : " ");
 }
 
 const answer = (hits: readonly ScoredDocument[]) => hits.map((hit) => ({ id: hit.id, score: hit.score }));

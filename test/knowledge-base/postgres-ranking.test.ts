@@ -244,6 +244,46 @@ describe("ranking on PostgreSQL", () => {
     });
   });
 
+  it("a word of several tokens ranks from the postings as the GIN plan does, with the best documents queued for removal (schema step 12)", async () => {
+    await withStorage(async (storage, url) => {
+      const rng = seededRandom(13);
+      const { id: kb } = await storage.createKnowledgeBase("phrases");
+      const documents = Array.from({ length: 600 }, (_, i) => randomDocument(rng, `p${i}`, i % 3));
+      for (let i = 0; i < documents.length; i += 200) await storage.addDocuments(kb, indexed(documents.slice(i, i + 200)));
+      // node.js-like words: PostgreSQL's parser splits them, so each is a phrase of two tokens.
+      const texts = ["river.stone", "maple.cedar copper", "river.stone 河流", "copper.meadow falcon.orchid harbor", "river.river maple", "amber.glacier"];
+      const limit = (n: number) => `CREATE OR REPLACE FUNCTION toolgen_phrase_documents_limit() RETURNS double precision LANGUAGE sql STABLE AS $$ SELECT ${n}::double precision $$`;
+      await withClient(url, async (client) => {
+        const answers = async (words: readonly string[], topK: number) => {
+          const ranked = (await storage.search(kb, words, topK, [])).map((hit) => [hit.id, hit.score]);
+          await client.query(limit(0));
+          const gin = (await storage.search(kb, words, topK, [])).map((hit) => [hit.id, hit.score]);
+          await client.query(limit(2000));
+          return { ranked, gin };
+        };
+        // Each query's best documents deleted outside the storage, their postings held in the queue.
+        const best = new Set<string>();
+        for (const text of texts) for (const [id] of (await answers(queryWords(text), 3)).gin) best.add(id as string);
+        await client.query("DELETE FROM toolgen_documents WHERE kb_id = $1 AND id = ANY($2::text[])", [kb, [...best]]);
+        await withClient(url, async (holder) => {
+          await holder.query("BEGIN");
+          await holder.query("SELECT 1 FROM toolgen_pending_removals FOR SHARE");
+          let found = 0;
+          for (const text of texts) {
+            for (const topK of [1, 3, 10, 40]) {
+              const { ranked, gin } = await answers(queryWords(text), topK);
+              expect(ranked, `"${text}" top ${topK}`).toEqual(gin);
+              if (ranked.length > 0) found++;
+            }
+          }
+          expect(found, "the phrases match documents").toBeGreaterThan(16);
+          expect((await postingsMismatches(client)).queued).toBe(best.size);
+          await holder.query("COMMIT");
+        });
+      });
+    });
+  });
+
   it("a delete past the queue's limit removes its postings itself, and concurrent purges share the queue (schema step 10)", async () => {
     await withStorage(async (storage, url) => {
       const rng = seededRandom(12);

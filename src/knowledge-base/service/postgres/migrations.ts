@@ -14,6 +14,7 @@ import { DEFERRED_REMOVAL_STEP } from "./deferred-removal-step.js";
 import { FACET_POSTINGS_STEP } from "./facet-postings-step.js";
 import { GRAM_SEARCH_STEP } from "./gram-search-step.js";
 import { LEXEME_COUNTS_STEP } from "./lexeme-counts-step.js";
+import { PHRASE_POSTINGS_STEP } from "./phrase-postings-step.js";
 import { PROBE_COST_STEP } from "./probe-cost-step.js";
 import { RANKED_SEARCH_STEP } from "./ranked-search-step.js";
 import { SINGLE_TERM_STEP } from "./single-term-step.js";
@@ -84,6 +85,8 @@ export const MIGRATIONS: readonly Step[] = [
   DEFERRED_REMOVAL_STEP,
   // 11: the title as a posting beside the metadata terms; a title filter plans as they do (title-postings-step.ts).
   TITLE_POSTINGS_STEP,
+  // 12: a search with a word of several tokens and no filter, its phrases' documents few, ranked from the postings (phrase-postings-step.ts).
+  PHRASE_POSTINGS_STEP,
 ];
 
 /**
