@@ -1,17 +1,16 @@
 /**
- * Schema step 12: a search with a word of several tokens and no filter ranks from the postings
- * when that word's documents are few. Released steps are never edited (migrations.ts); a change to
- * anything below is a new step.
+ * Schema step 12: a search with a word of several tokens and no filter ranks from the postings.
+ * Released steps are never edited (migrations.ts); a change to anything below is a new step.
  *
  * A query word that PostgreSQL's parser splits (`node.js`, `3.5`, `corp.org`: index-text.ts writes
  * them as `node js`, `3 5`, `corp org`) is a phrase: its postings alone cannot say whether its
  * tokens stand side by side in a document, so until now any query holding one took the GIN plan
  * for all its words: every document holding any of them read and scored from its row. A common
- * word beside the phrase made that thousands of rows: at 100,000 chunks, a common word and a
- * dotted pair of rare words took 105 ms in process, where the same three words apart took 4.9.
+ * word beside the phrase made that thousands of rows: a common word and a dotted pair of rare
+ * words took 105 ms in process at 100,000 chunks and 1.5 s at 1M, where the same three words
+ * apart took 4.9 ms and 16.
  *
- * Now, without a filter, when the phrases' documents (at most each phrase's rarest token's, as the
- * counts give) are at most `toolgen_phrase_documents_limit()`, `toolgen_phrase_top`:
+ * Now, without a filter, `toolgen_phrase_top`:
  * - scores each document of the phrases whole: found by the GIN index and the phrase checked on
  *   its row as the GIN plan does (`toolgen_term_frequency`), every other term looked up in the
  *   postings;
@@ -20,15 +19,18 @@
  *   phrases' documents scores what the other terms give it, and one that is not among their best k
  *   has k documents ahead of it there, each scoring at least as much in the whole query (a phrase
  *   only adds). Each term's part is rounded as everywhere, so sums do not depend on their order.
- * With a filter, or with more phrase documents, the plans are as before.
+ * It does no more than the GIN plan: the phrases' documents are among the GIN plan's candidates,
+ * and each costs the same checks there; the other words' postings cost less than their rows. So
+ * it has no limit (`toolgen_phrase_documents_limit()`, which tests set to 0 to compare with the GIN
+ * plan). With a filter the plans are as before.
  *
  * Only functions change: an instance of the previous release calls `toolgen_search` and gets the
  * same answers through it. Instant to apply.
  */
 export const PHRASE_POSTINGS_STEP = `
-  -- The most documents the phrases of a search may have for toolgen_phrase_top to rank it; a
-  -- function, so that tests can replace it.
-  CREATE FUNCTION toolgen_phrase_documents_limit() RETURNS double precision LANGUAGE sql STABLE AS $$ SELECT 2000::double precision $$;
+  -- The most documents (each phrase's rarest token's) the phrases of a search may have for
+  -- toolgen_phrase_top to rank it: none (see above). A function, so that tests can set it to 0.
+  CREATE FUNCTION toolgen_phrase_documents_limit() RETURNS double precision LANGUAGE sql STABLE AS $$ SELECT 'Infinity'::double precision $$;
 
   -- The best top_k of a search with phrases (see above): the terms as toolgen_search_terms gives
   -- them, a phrase being a term whose query has more than one node.
@@ -155,8 +157,8 @@ export const PHRASE_POSTINGS_STEP = `
     ELSIF NOT t.phrases AND metadata_filter IS NULL AND cardinality(title_filter) = 0 THEN
       SELECT array_agg(r.seq ORDER BY r.score DESC, r.seq), array_agg(r.score ORDER BY r.score DESC, r.seq) INTO top_seqs, top_scores
       FROM toolgen_top_terms(knowledge_base, t.term_lexemes, t.term_weights, t.term_frequencies, t.term_k1s, ranked, t.k0) AS r;
-    -- A word of several tokens (node.js, 3.5) without a filter, when its documents are few: its
-    -- documents scored whole, the other terms' ranked by their postings (toolgen_phrase_top).
+    -- A word of several tokens (node.js, 3.5) without a filter: its documents scored whole, the
+    -- other terms ranked by their postings (toolgen_phrase_top).
     ELSIF metadata_filter IS NULL AND cardinality(title_filter) = 0
           AND (SELECT coalesce(sum(f), 0) FROM unnest(t.term_queries, t.term_frequencies) AS x (q, f) WHERE numnode(x.q) > 1) <= toolgen_phrase_documents_limit() THEN
       SELECT array_agg(r.seq ORDER BY r.score DESC, r.seq), array_agg(r.score ORDER BY r.score DESC, r.seq) INTO top_seqs, top_scores
