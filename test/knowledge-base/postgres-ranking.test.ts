@@ -252,13 +252,13 @@ describe("ranking on PostgreSQL", () => {
       for (let i = 0; i < documents.length; i += 200) await storage.addDocuments(kb, indexed(documents.slice(i, i + 200)));
       // node.js-like words: PostgreSQL's parser splits them, so each is a phrase of two tokens.
       const texts = ["river.stone", "maple.cedar copper", "river.stone 河流", "copper.meadow falcon.orchid harbor", "river.river maple", "amber.glacier"];
-      const limit = (n: number) => `CREATE OR REPLACE FUNCTION toolgen_phrase_documents_limit() RETURNS double precision LANGUAGE sql STABLE AS $$ SELECT '${n}'::double precision $$`;
+      const phrasePlan = (on: boolean) => `CREATE OR REPLACE FUNCTION toolgen_phrase_plan() RETURNS boolean LANGUAGE sql STABLE AS $$ SELECT ${on} $$`;
       await withClient(url, async (client) => {
         const answers = async (words: readonly string[], topK: number) => {
           const ranked = (await storage.search(kb, words, topK, [])).map((hit) => [hit.id, hit.score]);
-          await client.query(limit(0));
+          await client.query(phrasePlan(false));
           const gin = (await storage.search(kb, words, topK, [])).map((hit) => [hit.id, hit.score]);
-          await client.query(limit(Number.POSITIVE_INFINITY));
+          await client.query(phrasePlan(true));
           return { ranked, gin };
         };
         // Each query's best documents deleted outside the storage, their postings held in the queue.

@@ -21,16 +21,16 @@
  *   only adds). Each term's part is rounded as everywhere, so sums do not depend on their order.
  * It does no more than the GIN plan: the phrases' documents are among the GIN plan's candidates,
  * and each costs the same checks there; the other words' postings cost less than their rows. So
- * it has no limit (`toolgen_phrase_documents_limit()`, which tests set to 0 to compare with the GIN
- * plan). With a filter the plans are as before.
+ * it is always taken (`toolgen_phrase_plan()`, which tests turn off to compare with the GIN plan).
+ * With a filter the plans are as before.
  *
  * Only functions change: an instance of the previous release calls `toolgen_search` and gets the
  * same answers through it. Instant to apply.
  */
 export const PHRASE_POSTINGS_STEP = `
-  -- The most documents (each phrase's rarest token's) the phrases of a search may have for
-  -- toolgen_phrase_top to rank it: none (see above). A function, so that tests can set it to 0.
-  CREATE FUNCTION toolgen_phrase_documents_limit() RETURNS double precision LANGUAGE sql STABLE AS $$ SELECT 'Infinity'::double precision $$;
+  -- Whether a search with phrases and no filter takes toolgen_phrase_top: always (see above). A
+  -- function, so that tests can turn it off and get the GIN plan.
+  CREATE FUNCTION toolgen_phrase_plan() RETURNS boolean LANGUAGE sql STABLE AS $$ SELECT true $$;
 
   -- The best top_k of a search with phrases (see above): the terms as toolgen_search_terms gives
   -- them, a phrase being a term whose query has more than one node.
@@ -159,8 +159,7 @@ export const PHRASE_POSTINGS_STEP = `
       FROM toolgen_top_terms(knowledge_base, t.term_lexemes, t.term_weights, t.term_frequencies, t.term_k1s, ranked, t.k0) AS r;
     -- A word of several tokens (node.js, 3.5) without a filter: its documents scored whole, the
     -- other terms ranked by their postings (toolgen_phrase_top).
-    ELSIF metadata_filter IS NULL AND cardinality(title_filter) = 0
-          AND (SELECT coalesce(sum(f), 0) FROM unnest(t.term_queries, t.term_frequencies) AS x (q, f) WHERE numnode(x.q) > 1) <= toolgen_phrase_documents_limit() THEN
+    ELSIF metadata_filter IS NULL AND cardinality(title_filter) = 0 AND toolgen_phrase_plan() THEN
       SELECT array_agg(r.seq ORDER BY r.score DESC, r.seq), array_agg(r.score ORDER BY r.score DESC, r.seq) INTO top_seqs, top_scores
       FROM toolgen_phrase_top(knowledge_base, t.term_queries, t.term_vectors, t.term_lexemes, t.term_weights, t.term_frequencies, t.term_k1s, ranked, t.k0) AS r;
     ELSIF metadata_filter IS NULL THEN
