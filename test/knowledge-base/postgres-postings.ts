@@ -3,9 +3,9 @@
  * the grams' of postgres/gram-search-step.ts, the metadata terms' of postgres/facet-postings-step.ts
  * and the titles' of postgres/title-postings-step.ts when the database has them) say what the
  * documents say: each is rebuilt here from the documents' tsvectors, metadata and titles and
- * compared, row for row. All zero when they agree. Postings of deleted documents whose removal is queued (schema step 10,
- * postgres/deferred-removal-step.ts) are left out of the comparison; the queue itself must name
- * no stored document and match its count.
+ * compared, row for row. All zero when they agree. Postings of deleted documents whose removal is
+ * queued (schema step 10, postgres/deferred-removal-step.ts) are left out of the comparison; the
+ * queue itself must name no stored document and match its count.
  */
 import type pg from "pg";
 
@@ -24,11 +24,14 @@ export interface PostingsMismatches {
   queued: number;
 }
 
-/** Whether the database has schema step 10's queue of removals. */
-async function hasRemovalQueue(client: pg.Client): Promise<boolean> {
-  const { rows } = await client.query<{ present: string | null }>("SELECT to_regclass('toolgen_pending_removals')::text AS present");
+/** Whether the database has an object of a schema step: `lookup` is `to_regclass('…')` or `to_regprocedure('…')`. */
+async function has(client: pg.Client, lookup: string): Promise<boolean> {
+  const { rows } = await client.query<{ present: string | null }>(`SELECT ${lookup}::text AS present`);
   return rows[0]?.present !== null && rows[0]?.present !== undefined;
 }
+
+/** Whether the database has schema step 10's queue of removals. */
+const hasRemovalQueue = (client: pg.Client) => has(client, "to_regclass('toolgen_pending_removals')");
 
 /** Postings rows, less those of documents whose removal is queued (schema step 10, when the database has it). */
 function livePostings(queue: boolean): string {
@@ -49,20 +52,18 @@ async function queueMismatches(client: pg.Client, queue: boolean): Promise<[numb
 }
 
 export async function postingsMismatches(client: pg.Client): Promise<PostingsMismatches> {
-  const { rows: facets } = await client.query<{ present: string | null }>("SELECT to_regprocedure('toolgen_document_facets(jsonb)')::text AS present");
   // Each top-level string, number or boolean of the metadata, and each one in a top-level array,
   // written as filters compare them: strings and booleans as JSON, numbers by value; beyond 512
   // bytes, hashed.
-  const facetPostings = facets[0]?.present === null || facets[0]?.present === undefined ? "" : `
+  const facetPostings = !(await has(client, "to_regprocedure('toolgen_document_facets(jsonb)')")) ? "" : `
       UNION ALL
       SELECT DISTINCT d.kb_id, CASE WHEN octet_length(f.text) <= 512 THEN f.text ELSE '=#' || encode(sha256(convert_to(f.text, 'UTF8')), 'hex') END, d.seq, 1::smallint, 0
       FROM toolgen_documents AS d, jsonb_each(d.metadata::jsonb) AS e,
            jsonb_path_query(e.value, 'lax $[*] ? (@.type() == "string" || @.type() == "number" || @.type() == "boolean")') AS v,
            LATERAL (SELECT '=' || to_jsonb(e.key)::text || '=' ||
                     CASE jsonb_typeof(v) WHEN 'number' THEN trim_scale((v #>> '{}')::numeric)::text WHEN 'string' THEN to_jsonb(v #>> '{}')::text ELSE v #>> '{}' END) AS f (text)`;
-  const { rows: titles } = await client.query<{ present: string | null }>("SELECT to_regprocedure('toolgen_title_facet(text)')::text AS present");
   // The title as JSON after '=@'; beyond 512 bytes, hashed after '=@#' (schema step 11).
-  const titlePostings = titles[0]?.present === null || titles[0]?.present === undefined ? "" : `
+  const titlePostings = !(await has(client, "to_regprocedure('toolgen_title_facet(text)')")) ? "" : `
       UNION ALL
       SELECT d.kb_id, CASE WHEN octet_length(f.text) <= 512 THEN f.text ELSE '=@#' || encode(sha256(convert_to(f.text, 'UTF8')), 'hex') END, d.seq, 1::smallint, 0
       FROM toolgen_documents AS d, LATERAL (SELECT '=@' || to_jsonb(d.title)::text) AS f (text)`;
@@ -106,8 +107,7 @@ export async function postingsMismatches(client: pg.Client): Promise<PostingsMis
 
 /** Lexemes whose row of toolgen_lexeme_counts is not their number of postings (a row at 0 for none is right); 0 without the table. */
 async function lexemeCountMismatches(client: pg.Client, postings: string): Promise<number> {
-  const { rows: present } = await client.query<{ present: string | null }>("SELECT to_regclass('toolgen_lexeme_counts')::text AS present");
-  if (present[0]?.present === null || present[0]?.present === undefined) return 0;
+  if (!(await has(client, "to_regclass('toolgen_lexeme_counts')"))) return 0;
   const { rows } = await client.query<{ wrong: string }>(`
     SELECT count(*) AS wrong
     FROM (SELECT kb_id, lexeme, count(*) AS documents FROM ${postings} AS p GROUP BY kb_id, lexeme) AS p
